@@ -1,0 +1,35 @@
+# Every target builds .venv from the pinned requirements first, so a fresh clone needs only
+# Python 3.11 and make. PIP_ARGS lets a machine without the local CPU wheel of torch point pip
+# at another index (see README).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+READY := $(VENV)/.ready
+PIP_ARGS ?=
+# MkDocs prints an advert for its successor on every run; it is noise in build logs.
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: serve build test outputs bench clean
+
+$(READY): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements.txt $(PIP_ARGS)
+	touch $@
+
+serve: $(READY)
+	$(PY) -m mkdocs serve -a 127.0.0.1:8000
+
+build: $(READY)
+	$(PY) -m mkdocs build --strict
+
+test: $(READY)
+	$(PY) -m pytest
+
+outputs: $(READY)
+	$(PY) -m pytest --update-outputs -p no:randomly docs
+
+bench: $(READY)
+	$(PY) scripts/bench_docs.py
+
+clean:
+	rm -rf site .pytest_cache

@@ -1,0 +1,13 @@
+import pytest
+
+from tests.executable_docs import ROOT
+from tests.helpers import build
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The site built once per test session by the real `mkdocs build --strict`."""
+    site_dir = tmp_path_factory.mktemp("site")
+    result = build(ROOT, site_dir)
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    return site_dir

@@ -1,0 +1,103 @@
+"""Each kind of bad input, made on a scratch copy of the repo, fails with a message naming it.
+
+These run the real tools (pytest, mkdocs build --strict) in a subprocess, as a contributor would.
+"""
+
+import re
+
+import pytest
+
+from tests.executable_docs import OUTPUT_LANG, languages, page_fences
+from tests.helpers import DOCS, build, pages, run, scratch_copy
+
+DEFAULT, TRANSLATED = languages()[0], languages()[-1]
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return scratch_copy(tmp_path)
+
+
+def append(path, text):
+    """Append Markdown to a page; returns the 1-based line where it starts."""
+    old = path.read_text(encoding="utf-8")
+    path.write_text(old + "\n" + text, encoding="utf-8")
+    return len(old.splitlines()) + 2
+
+
+def home(repo, lang):
+    return repo / DOCS.name / lang / "index.md"
+
+
+@pytest.mark.parametrize("code, error", [
+    ('raise ValueError("boom")', "ValueError: boom"),
+    ("print(1 +)", "SyntaxError"),
+])
+def test_failing_fence_names_page_and_line(repo, code, error):
+    line = append(home(repo, TRANSLATED), f"```python\n{code}\n```\n")
+    result = run(repo, "pytest", f"docs/{TRANSLATED}/index.md")
+    assert result.returncode == 1
+    assert f"docs/{TRANSLATED}/index.md:{line}" in result.stdout and error in result.stdout
+
+
+def test_fence_writing_to_stderr_fails(repo):
+    line = append(home(repo, TRANSLATED), '```python\nimport warnings\nwarnings.warn("careful")\n```\n')
+    result = run(repo, "pytest", f"docs/{TRANSLATED}/index.md")
+    assert result.returncode == 1
+    assert f"docs/{TRANSLATED}/index.md:{line}: the code wrote to stderr" in result.stdout
+    assert "UserWarning: careful" in result.stdout
+
+
+def test_missing_snippet_fails_build_and_tests(repo, tmp_path):
+    append(home(repo, TRANSLATED), '```python\n--8<-- "snippets/no_such_file.py"\n```\n')
+    built = build(repo, tmp_path / "site")
+    assert built.returncode != 0 and "snippets/no_such_file.py" in built.stderr + built.stdout
+    tested = run(repo, "pytest", f"docs/{TRANSLATED}/index.md")
+    assert tested.returncode != 0
+    assert f"docs/{TRANSLATED}/index.md" in tested.stdout and "snippets/no_such_file.py" in tested.stdout
+
+
+def change_first_output(page):
+    """Bump the first digit of the page's first output fence; returns that fence's line."""
+    fence = next(f for f in page_fences(page) if f.lang == OUTPUT_LANG)
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    for i in range(fence.open_line, fence.close_line - 1):
+        if re.search(r"\d", lines[i]):
+            lines[i] = re.sub(r"\d", lambda m: str((int(m[0]) + 1) % 10), lines[i], count=1)
+            break
+    page.write_text("".join(lines), encoding="utf-8")
+    return fence.open_line
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_changed_output_fails_with_diff(repo, lang):
+    line = change_first_output(home(repo, lang))
+    result = run(repo, "pytest", f"docs/{lang}/index.md")
+    assert result.returncode == 1
+    assert f"--- docs/{lang}/index.md:{line} (shown on the page)" in result.stdout
+    assert "+++ what the code prints now" in result.stdout
+
+
+def test_update_outputs_restores_pages_and_is_a_fixed_point(repo):
+    originals = {p: p.read_text(encoding="utf-8") for p in (repo / DOCS.name).rglob("*.md")}
+    for lang in languages():
+        change_first_output(home(repo, lang))
+    updated = run(repo, "pytest", "--update-outputs", "docs")
+    assert updated.returncode == 0, updated.stdout
+    changed = [str(p) for p, text in originals.items() if p.read_text(encoding="utf-8") != text]
+    assert not changed, f"--update-outputs left pages different from the repo's: {changed}"
+    checked = run(repo, "pytest", "docs")
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_page_in_one_language_only_fails_parity(repo):
+    (repo / DOCS.name / TRANSLATED / "only-here.md").write_text("# Only here\n", encoding="utf-8")
+    result = run(repo, "pytest", "tests/test_translation_parity.py")
+    assert result.returncode == 1
+    assert f"docs/{TRANSLATED}/ has ['only-here.md'], which docs/{DEFAULT}/ lacks" in result.stdout
+
+
+def test_broken_anchor_fails_build(repo, tmp_path):
+    append(home(repo, TRANSLATED), "[nowhere](index.md#no-such-heading)\n")
+    result = build(repo, tmp_path / "site")
+    assert result.returncode != 0 and "no-such-heading" in result.stderr

@@ -1,0 +1,38 @@
+"""Guards on how the pages are collected: nothing on a page escapes the tests."""
+
+import re
+
+import pytest
+from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
+
+from tests.executable_docs import OUTPUT_LANG, PYTHON_LANGS, page_fences, relative
+from tests.helpers import all_pages
+
+# Counted from the raw text, independently of any Markdown parser: a fence indented under an
+# admonition or a `=== "Tab"` is counted here but is no fence to CommonMark, so it never runs.
+PYTHON_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(%s)\b" % "|".join(PYTHON_LANGS))
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_every_python_fence_is_collected(page, pytestconfig):
+    text = page.read_text(encoding="utf-8")
+    in_text = [n for n, line in enumerate(text.splitlines(), 1) if PYTHON_FENCE.match(line)]
+    parser = pytestconfig.hook.pytest_markdown_docs_markdown_it()  # the one that collects
+    collected = [t.start_line for t in extract_fence_tests(
+        parser, text, 0, page, fence_syntax=FenceSyntax.superfences)]
+    missed = sorted(set(in_text) - set(collected))
+    assert not missed, (
+        f"{relative(page)}: Python fences at lines {missed} are not run by the tests. "
+        "Fences indented under `!!!`/`???`/`===` are invisible to them: use the flat "
+        "`/// note`, `/// details | …`, `/// tab | …` blocks, which keep fences unindented.")
+    assert len(in_text) == len(collected), f"{relative(page)}: {in_text} vs {collected}"
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_every_output_fence_belongs_to_code(page):
+    fences = page_fences(page)
+    for before, fence in zip((None, *fences), fences):
+        if fence.lang == OUTPUT_LANG:
+            assert before is not None and before.lang in PYTHON_LANGS, (
+                f"{relative(page)}:{fence.open_line}: an ```output fence must directly follow "
+                "the ```python fence whose output it shows.")

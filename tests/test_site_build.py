@@ -1,0 +1,39 @@
+"""The strict build of every language, and what it must not contain."""
+
+import re
+
+import pytest
+
+from tests.executable_docs import languages, relative
+from tests.helpers import DOCS, all_pages
+
+
+def html_of(site, page):
+    """Built HTML of a source page: static-i18n puts the default language at the root."""
+    lang, *rest = page.relative_to(DOCS).parts
+    default = languages()[0]
+    out = site if lang == default else site / lang
+    name = "/".join(rest)[:-3]
+    name = "index.html" if name == "index" else (name.removesuffix("/index") + "/index.html")
+    return out / name, lang
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_page_is_built_with_its_language(site, page):
+    html_path, lang = html_of(site, page)
+    assert html_path.exists(), f"{relative(page)} was not built to {html_path}"
+    assert re.search(rf'<html lang="{lang}"', html_path.read_text(encoding="utf-8")), (
+        f"{html_path}: <html lang> should be {lang!r}")
+
+
+# Fence options the tests read (`continuation`) and raw fence text mean Markdown that did not
+# render as intended; neither may reach a reader.
+LEAKS = ("continuation", "```", "{.python", "--8<--")
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_no_test_markers_in_html(site, page):
+    html = html_of(site, page)[0].read_text(encoding="utf-8")
+    code = "".join(re.findall(r"<code[^>]*>.*?</code>|<pre.*?</pre>", html, flags=re.S))
+    found = [leak for leak in LEAKS if leak in code or f" {leak}=" in html]
+    assert not found, f"{relative(page)}: {found} leaked into the built HTML"
