@@ -1,11 +1,12 @@
 """Executable docs: every Python fence on every page runs, and what it prints must match the
 ```output fence that follows it.
 
-Built on pytest-markdown-docs, which collects the fences, joins `continuation` fences and runs
-fixtures. This plugin adds what the site needs on top:
+Built on pytest-markdown-docs, which collects the fences with their options (`continuation`,
+`fixture:…`, `notest`) and runs fixtures. This plugin adds what the site needs on top:
 
 * `--8<--` includes are expanded by the site's own pymdownx.snippets preprocessor, configured
   from mkdocs.yml, so a test runs exactly the code a reader sees;
+* a `continuation` fence runs in the globals the fence before it left;
 * stdout is compared with the page's output fence (failure: unified diff naming page:line);
   anything written to stderr, warnings included, fails the fence;
 * `pytest --update-outputs` rewrites every output fence from real runs instead of comparing.
@@ -56,13 +57,16 @@ def snippet_preprocessor():
     return md.preprocessors["snippet"]
 
 
+SNIPPET_LINE = re.compile(r"-+8<-+")  # pymdownx.snippets' marker, any number of dashes
+
+
 class SnippetError(Exception):
     pass
 
 
 def expand_snippets(code: str, where: str) -> str:
     """Expand `--8<--` lines as the site does; `where` is page:line for the error message."""
-    if "--8<--" not in code:
+    if not SNIPPET_LINE.search(code):
         return code
     try:
         lines = snippet_preprocessor().run(code.splitlines())
@@ -143,7 +147,7 @@ def normalise(text: str) -> str:
     return "".join(line.rstrip() + "\n" for line in text.rstrip().splitlines())
 
 
-INCLUDE_ONLY = re.compile(r'^\s*-{1,}8<-{1,}\s+"([^"]+)"\s*$')
+INCLUDE_ONLY = re.compile(r'^\s*-+8<-+\s+"([^"]+)"\s*$')
 
 
 def compiled(path: pathlib.Path, fence: Fence):
