@@ -1,0 +1,43 @@
+"""The boundary gradients that the 2026 upstream work on clamp is about, as this torch gives them."""
+import torch
+import torch.nn.functional as F
+
+
+def grad_at(f, at):
+    """d f / dx at x = `at`, upstream gradient 1."""
+    x = torch.tensor(at, requires_grad=True)
+    f(x).backward()
+    return x.grad.item()
+
+
+def tie_grads(f):
+    """Both inputs equal (a == b == 0); return (a.grad, b.grad)."""
+    a = torch.tensor(0., requires_grad=True)
+    b = torch.tensor(0., requires_grad=True)
+    f(a, b).backward()
+    return a.grad.item(), b.grad.item()
+
+
+SCALAR_BOUNDS = {
+    "x.clamp(min=0)": lambda x: x.clamp(min=0),
+    "F.relu(x)": F.relu,
+    "x.clamp(0, 6)": lambda x: x.clamp(0, 6),
+    "F.relu6(x)": F.relu6,
+    "x.clamp(max=6)": lambda x: x.clamp(max=6),
+}
+
+TENSOR_BOUNDS = {
+    "torch.clamp_min(a, b)": torch.clamp_min,
+    "torch.clamp(a, min=b)": lambda a, b: torch.clamp(a, min=b),
+    "torch.maximum(a, b)": torch.maximum,
+}
+
+
+if __name__ == "__main__":
+    print("torch", torch.__version__)
+    print("scalar bounds: gradient for x at x = 0 and at x = 6")
+    for name, f in SCALAR_BOUNDS.items():
+        print(f"    {name:<16} x=0: {grad_at(f, 0.)}   x=6: {grad_at(f, 6.)}")
+    print("tensor bounds, a == b: (a.grad, b.grad)")
+    for name, f in TENSOR_BOUNDS.items():
+        print(f"    {name:<22} {tie_grads(f)}")

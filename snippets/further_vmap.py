@@ -1,0 +1,86 @@
+"""vmap over a custom Function: which backward can be batched, and which cannot."""
+import torch
+from torch.func import grad, jacrev, vmap
+
+from snippets.further_setup_context import first_line_of_error, show
+
+
+class ReLUForward(torch.autograd.Function):
+    """Shared forward and setup_context; the subclasses differ in backward and vmap support."""
+
+    @staticmethod
+    def forward(input):
+        return input.clamp(min=0)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        input, = inputs
+        ctx.save_for_backward(input)
+
+
+class NoVmapRuleReLU(ReLUForward):
+    """Neither a vmap staticmethod nor generate_vmap_rule."""
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        input, = ctx.saved_tensors
+        return torch.where(input > 0, grad_output, 0)
+
+
+class BoolMaskReLU(ReLUForward):
+    """The tutorial's backward (clone, then a boolean-mask write), with the rule generated."""
+
+    generate_vmap_rule = True
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        input, = ctx.saved_tensors
+        grad_input = grad_output.clone()
+        grad_input[input <= 0] = 0
+        return grad_input
+
+
+class WhereReLU(NoVmapRuleReLU):
+    """torch.where backward, with the rule generated."""
+
+    generate_vmap_rule = True
+
+
+BATCH = [[-1., 0., 2.],
+         [3., -4., 5.]]
+
+
+def batched_forward(relu):
+    return vmap(relu.apply)(torch.tensor(BATCH)).tolist()
+
+
+def per_sample_grads(relu):
+    """vmap(grad(f)): one gradient per row, as if each row were its own example."""
+    return vmap(grad(lambda row: relu.apply(row).sum()))(torch.tensor(BATCH)).tolist()
+
+
+def jacobian(relu, values):
+    """jacrev vmaps backward over the rows of the identity; the input is not batched."""
+    return jacrev(relu.apply)(torch.tensor(values)).tolist()
+
+
+def report(name, call):
+    """Print what `call` returns, or the first line of the RuntimeError it raises."""
+    error = first_line_of_error(call)
+    if error is None:
+        print(f"  {name:<15} {call()}")
+    else:
+        print(f"  {name}")
+        show(error)
+
+
+if __name__ == "__main__":
+    print("vmap(forward):")
+    for relu in (NoVmapRuleReLU, BoolMaskReLU, WhereReLU):
+        report(relu.__name__, lambda: batched_forward(relu))
+    print("vmap(grad(...)), per-sample gradients:")
+    for relu in (BoolMaskReLU, WhereReLU):
+        report(relu.__name__, lambda: per_sample_grads(relu))
+    print("jacrev at [-1, 0, 2]:")
+    for relu in (BoolMaskReLU, WhereReLU):
+        report(relu.__name__, lambda: jacobian(relu, [-1., 0., 2.]))
