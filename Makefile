@@ -33,3 +33,17 @@ bench: $(READY)
 
 clean:
 	rm -rf site .pytest_cache
+
+# Translations (see CONTRIBUTING.md): `make translations` prints, per language, which pages are up
+# to date, outdated or missing; `make translations STAMP=docs/ru/page.md` records, after review,
+# that the page translates today's English page. `make new-language LANG=de` adds a language.
+.PHONY: translations new-language
+
+translations: $(READY)
+	$(PY) -m scripts.translations $(if $(STAMP),stamp $(STAMP),status)
+
+# LANG is also the locale variable of every shell: only a LANG given on the command line counts.
+new-language: $(READY)
+	@test "$(origin LANG)" = "command line" || \
+		{ echo "usage: make new-language LANG=<code> [NAME=<name in the switcher>], e.g. LANG=de"; exit 2; }
+	LANG=C.UTF-8 $(PY) -m scripts.translations new-language $(LANG) $(if $(NAME),--name "$(NAME)")
