@@ -1,0 +1,136 @@
+"""MkDocs hook: what readers see of the translation workflow (scripts/translations.py).
+
+* A translation whose English page changed since it was stamped gets a banner, in the reader's
+  language, linking to the English page.
+* A stub (`untranslated: true`) is built from the English page's text, under a banner saying so,
+  so a reader of that language gets the page, not a 404.
+* Each language gets its own 404 page, `<lang>/404.html`: static-i18n builds every language
+  into the same site directory, so the last language built overwrote the default `404.html`.
+* `<!-- glossary-table -->` on a page becomes the table of glossary.yml.
+
+The texts come from `extra.strings` in mkdocs.yml, which every language translates.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import logging
+import pathlib
+import re
+import sys
+
+import yaml
+from mkdocs.utils import get_relative_url, write_file
+
+log = logging.getLogger("mkdocs.hooks.translations")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
+
+
+def _load_model():
+    """scripts/translations.py, by path: MkDocs does not put the project on sys.path."""
+    spec = importlib.util.spec_from_file_location("_translations_model",
+                                                  ROOT / "scripts" / "translations.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+model = _load_model()
+
+
+def languages(config) -> tuple[str, str]:
+    """(default language, language being built)."""
+    i18n = config.plugins["i18n"]
+    return i18n.default_language, i18n.current_language or i18n.default_language
+
+
+def strings(config) -> dict:
+    texts = config.extra.get("strings")
+    if not isinstance(texts, dict):
+        log.warning("mkdocs.yml: `extra.strings` (texts of the translation banners, the 404 "
+                    "page and the glossary table) is missing; copy it from git history.")
+        return {}
+    return texts
+
+
+def text(config, key: str) -> str:
+    value = strings(config).get(key)
+    if not value:
+        lang = languages(config)[1]
+        log.warning(f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
+                    "add it (translated) to that language's `extra.strings`.")
+    return value or key
+
+
+# ---- banners ----------------------------------------------------------------------------------
+
+def banner(config, kind: str, english_url: str) -> str:
+    """A `/// warning` block: `kind` is "outdated" or "missing"."""
+    return (f"/// warning | {text(config, kind + '_title')}\n"
+            f"    attrs: {{class: translation-banner, id: translation-{kind}}}\n\n"
+            f"{text(config, kind + '_text')} "
+            f'<a href="{html.escape(english_url)}" hreflang="{languages(config)[0]}">'
+            f"{text(config, 'english_link')}</a>\n\n///\n")
+
+
+def under_title(markdown: str, block: str) -> str:
+    """`block` right after the page's `# Title` if it starts with one, else at the top."""
+    match = re.match(r"\s*# [^\n]*(?:\n|\Z)", markdown)
+    at = match.end() if match else 0
+    return f"{markdown[:at]}\n{block}\n{markdown[at:]}"
+
+
+def on_page_markdown(markdown, page, config, files):
+    default, _ = languages(config)
+    lang, _, rel = page.file.src_uri.partition("/")
+    if lang != default and rel:
+        english = pathlib.Path(config.docs_dir) / default / rel
+        if english.exists():
+            url = get_relative_url(page.url.removeprefix(f"{lang}/") or ".", page.url)
+            if page.meta.get(model.UNTRANSLATED_KEY) is True:
+                markdown = under_title(model.front_matter(english)[1],
+                                       banner(config, "missing", url))
+            elif str(page.meta.get(model.HASH_KEY)) != model.source_hash(english):
+                markdown = under_title(markdown, banner(config, "outdated", url))
+    if GLOSSARY_PLACEHOLDER in markdown:
+        markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
+    return markdown
+
+
+# ---- 404 --------------------------------------------------------------------------------------
+
+def on_post_template(output, template_name, config):
+    """Write a translation's 404 page to `<lang>/404.html` and keep the default one in place
+    (an empty output makes MkDocs skip writing the file)."""
+    default, current = languages(config)
+    if template_name != "404.html" or current == default:
+        return output
+    write_file(output.encode("utf-8"), str(pathlib.Path(config.site_dir) / current / "404.html"))
+    return ""
+
+
+# ---- glossary ---------------------------------------------------------------------------------
+
+def glossary_table(config) -> str:
+    """glossary.yml as an HTML table: the same table in every language."""
+    path = pathlib.Path(config.config_file_path).parent / "glossary.yml"
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    names = {lang.locale: lang.name for lang in config.plugins["i18n"].config.languages}
+    columns = [key for key in entries[0] if key != "avoid"]
+
+    def cell(value: str) -> str:  # `code` in glossary.yml shows as code
+        return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(value))
+
+    head = "".join(f"<th>{html.escape(names.get(c, c))}</th>" for c in columns)
+    head += f"<th>{html.escape(text(config, 'glossary_avoid'))}</th>"
+    rows = []
+    for entry in entries:
+        avoid = "<br>".join(f"<s>{cell(variant)}</s> – {cell(reason)}"
+                            for variant, reason in (entry.get("avoid") or {}).items())
+        rows.append("<tr>" + "".join(f"<td>{cell(entry[c])}</td>" for c in columns)
+                    + f"<td>{avoid}</td></tr>")
+    return (f'<table class="glossary">\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
+            + "\n".join(rows) + "\n</tbody>\n</table>")
