@@ -511,12 +511,18 @@ def report(path, results, lang="en"):
 
 
 def main(argv=None):
+    # A fixed width keeps the help text the same in every terminal (and on the docs page).
+    formatter = lambda prog: argparse.HelpFormatter(prog, width=88)  # noqa: E731
     parser = argparse.ArgumentParser(prog="python -m snippets.exercise",
-                                     description="Check a CustomReLU solution.")
+                                     description="Check a CustomReLU solution.",
+                                     formatter_class=formatter)
     commands = parser.add_subparsers(dest="command")
-    check_parser = commands.add_parser("check", help="check FILE, which defines CustomReLU")
+    check_parser = commands.add_parser(
+        "check", help="check FILE, which defines CustomReLU", formatter_class=formatter,
+        epilog="exit status: 0 if every required check passes, 1 if not, 2 for usage errors")
     check_parser.add_argument("file")
-    check_parser.add_argument("--lang", choices=["en", "ru"], default="en")
+    check_parser.add_argument("--lang", choices=["en", "ru"], default="en",
+                              help="language of the report (default: en)")
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

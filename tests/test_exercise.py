@@ -156,8 +156,14 @@ def test_cli_missing_file_is_a_usage_error():
     assert "no_such_answer.py" in completed.stderr and completed.stdout == ""
 
 
-def test_cli_without_a_command_prints_usage_and_succeeds():
-    assert exercise.main([]) == 0
+def test_cli_without_a_command_prints_the_same_usage_in_any_terminal(capsys, monkeypatch):
+    printed = []
+    for columns in ("30", "200"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert exercise.main([]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0].startswith("usage: python -m snippets.exercise")
+    assert printed[0] == printed[1]
 
 
 def test_cli_syntax_error_exit_status_1_with_file_and_line():
