@@ -1,0 +1,84 @@
+"""The figure of the mask page: ReLU, its derivative, and the subgradients at 0, as SVG.
+
+The site's build draws it once per language (hooks/figures.py). It uses matplotlib's
+object-oriented `Figure`, so no pyplot state or GUI backend is involved, and its output is
+byte-for-byte reproducible: no date in the metadata, a fixed salt for the SVG ids, and text
+kept as <text> elements (searchable, and readable by screen readers) instead of glyph paths.
+"""
+import io
+import pathlib
+
+import matplotlib
+from matplotlib.figure import Figure
+
+LABELS = {
+    "en": {
+        "relu": "ReLU(x) = max(0, x)",
+        "support": "y = g·x for g in [0, 1]",
+        "derivative": "derivative of ReLU",
+        "interval": "subdifferential at 0: [0, 1]",
+        "zero_pick": "torch.relu: 0",
+        "one_pick": "MyReLU, clamp: 1",
+    },
+    "ru": {
+        "relu": "ReLU(x) = max(0, x)",
+        "support": "y = g·x при g из [0, 1]",
+        "derivative": "производная ReLU",
+        "interval": "субдифференциал в 0: [0, 1]",
+        "zero_pick": "torch.relu: 0",
+        "one_pick": "MyReLU, clamp: 1",
+    },
+}
+RC = {"svg.hashsalt": "figure_relu", "svg.fonttype": "none", "font.size": 10}
+BLUE, ORANGE, GREY = "#1f77b4", "#d62728", "#9e9e9e"
+
+
+def figure(lang):
+    """The matplotlib Figure with the labels of `lang` (a key of LABELS)."""
+    text = LABELS[lang]
+    fig = Figure(figsize=(9, 3.4), layout="constrained")
+    left, right = fig.subplots(1, 2)
+
+    for slope in (0, 0.25, 0.5, 0.75, 1):
+        left.plot([-2, 2], [-2 * slope, 2 * slope], color=GREY, lw=0.8, ls="--",
+                  label=text["support"] if slope == 0 else None)
+    left.plot([-2, 0, 2], [0, 0, 2], color=BLUE, lw=2.2, label=text["relu"])
+    left.set_ylim(-1.2, 2.2)
+    left.legend(loc="upper left", frameon=False)
+
+    right.plot([-2, 0], [0, 0], color=BLUE, lw=2.2, label=text["derivative"])
+    right.plot([0, 2], [1, 1], color=BLUE, lw=2.2)
+    right.plot([0, 0], [0, 1], color=ORANGE, lw=6, alpha=0.35, solid_capstyle="butt",
+               label=text["interval"])
+    right.plot([0], [0], "o", color=ORANGE, ms=7)
+    right.plot([0], [1], "o", color=ORANGE, ms=7)
+    right.annotate(text["zero_pick"], (0, 0), xytext=(-0.12, 0.08), ha="right")
+    right.annotate(text["one_pick"], (0, 1), xytext=(-0.12, 1.08), ha="right")
+    right.set_ylim(-0.3, 1.5)
+    right.legend(loc="center right", frameon=False)
+
+    for ax in (left, right):
+        ax.axhline(0, color="black", lw=0.6)
+        ax.set_xlim(-2, 2)
+        ax.set_xlabel("x")
+        ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+def svg(lang):
+    """The figure as SVG text, identical on every call."""
+    buffer = io.StringIO()
+    with matplotlib.rc_context(RC):
+        figure(lang).savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def draw(path, lang):
+    """Write the SVG for `lang` to `path`."""
+    pathlib.Path(path).write_text(svg(lang), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    for lang in LABELS:
+        draw(f"relu.{lang}.svg", lang)
+        print(f"relu.{lang}.svg:", LABELS[lang]["interval"])
