@@ -1,0 +1,159 @@
+"""Facts behind the why-clone and mask pages, and the mask page's figure, drawn during the build."""
+
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+import torch
+
+from snippets import figure_relu, mask_value_at_zero, why_clone_double_backward, why_clone_hazard_table
+from snippets.my_relu import MyReLU
+from snippets.no_clone_relu import NoCloneReLU
+from tests.executable_docs import ROOT, languages
+from tests.helpers import DOCS
+from tests.test_site_build import html_of
+
+SVG = "{http://www.w3.org/2000/svg}"
+FIGURE = "assets/figures/relu.svg"
+NEW_SNIPPETS = ["figure_relu", "mask_value_at_zero", "why_clone_double_backward",
+                "why_clone_hazard_table"]
+
+
+def svg_texts(svg: str) -> set[str]:
+    return {"".join(text.itertext()) for text in ET.fromstring(svg).iter(SVG + "text")}
+
+
+def own_labels(lang):
+    """Labels that only this language's figure may contain."""
+    others = {label for other in figure_relu.LABELS if other != lang
+              for label in figure_relu.LABELS[other].values()}
+    return set(figure_relu.LABELS[lang].values()) - others
+
+
+# ---- why-clone: double backward and the hazard table ----------------------------------------
+
+def test_double_backward_with_clone_keeps_callers_tensor():
+    for leaf in (True, False):
+        gx, dw, v_after, same = why_clone_double_backward.vector_jacobian_product(MyReLU, leaf)
+        assert gx == [0.0, 7.0] and dw == [0.0, 1.0]
+        assert v_after == [3.0, 7.0] and not same
+
+
+def test_double_backward_without_clone_fails_or_overwrites():
+    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
+        why_clone_double_backward.vector_jacobian_product(NoCloneReLU, leaf=True)
+    gx, _, v_after, same = why_clone_double_backward.vector_jacobian_product(NoCloneReLU, False)
+    assert v_after == gx == [0.0, 7.0] and same
+
+
+def test_gradgradcheck_passes_only_with_clone():
+    assert why_clone_double_backward.passes_gradgradcheck(MyReLU) is True
+    failed = why_clone_double_backward.passes_gradgradcheck(NoCloneReLU)
+    assert isinstance(failed, str) and failed.startswith("RuntimeError: a leaf Variable")
+
+
+@pytest.mark.parametrize("name, safe", [
+    ("torch.relu", True), ("MyReLU (clone)", True), ("grad_output * (input > 0)", True),
+    ("masked_fill(input <= 0, 0)", True), ("torch.where(input > 0, ...)", True),
+    ("NoCloneReLU", False), ("NoCloneReLU, @once_differentiable", False),
+])
+def test_hazard_table(name, safe):
+    results = why_clone_hazard_table.survives(why_clone_hazard_table.RELUS[name])
+    assert list(results) == list(why_clone_hazard_table.HAZARDS)
+    assert all(ok is safe for ok in results.values()), results
+
+
+# ---- mask: the value at 0 -----------------------------------------------------------------
+
+def test_value_at_zero():
+    gradient, relus = mask_value_at_zero.gradient, mask_value_at_zero.RELUS
+    assert mask_value_at_zero.X[2] == 0.0
+    assert gradient(relus["MyReLU: input < 0"]) == [0.0, 0.0, 1.0, 1.0, 1.0]
+    assert gradient(relus["x.clamp(min=0)"]) == gradient(relus["MyReLU: input < 0"])
+    assert gradient(relus["torch.relu"]) == mask_value_at_zero.EXERCISE_GRAD
+    assert gradient(relus["MyReLU with input <= 0"]) == mask_value_at_zero.EXERCISE_GRAD
+    assert gradient(MyReLU.apply, [-0.0]) == [1.0]
+
+
+def test_fixed_mask_keeps_the_clone():
+    """The `<=` variant still copies: the caller's gradient survives."""
+    x = torch.tensor([-1., 0., 2.], requires_grad=True)
+    g = torch.ones(3)
+    mask_value_at_zero.MaskAtMostZeroReLU.apply(x).backward(g)
+    assert g.tolist() == [1.0, 1.0, 1.0] and x.grad.tolist() == [0.0, 0.0, 1.0]
+
+
+# ---- the figure ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", languages())
+def test_figure_has_the_labels_of_its_language(lang):
+    texts = svg_texts(figure_relu.svg(lang))
+    assert set(figure_relu.LABELS[lang].values()) <= texts
+    for other in figure_relu.LABELS:
+        if other != lang:
+            assert not own_labels(other) & texts
+
+
+def test_russian_figure_is_russian():
+    texts = svg_texts(figure_relu.svg("ru"))
+    assert "субдифференциал в 0: [0, 1]" in texts and "производная ReLU" in texts
+
+
+def test_every_site_language_has_labels():
+    assert set(languages()) <= set(figure_relu.LABELS)
+
+
+def test_figure_is_reproducible(tmp_path):
+    first = figure_relu.svg("en")
+    assert first == figure_relu.svg("en")
+    assert "<dc:date>" not in first
+    figure_relu.draw(tmp_path / "relu.svg", "ru")
+    assert (tmp_path / "relu.svg").read_text(encoding="utf-8") == figure_relu.svg("ru")
+
+
+def test_generated_figures_are_not_in_the_repository():
+    for lang in languages():
+        assert not (DOCS / lang / FIGURE).exists()
+    tracked = subprocess.run(["git", "ls-files", "*.svg"], cwd=ROOT, capture_output=True,
+                             text=True).stdout
+    assert "figures/relu.svg" not in tracked
+
+
+# ---- the built site -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", languages())
+def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
+    html_path, _ = html_of(site, DOCS / lang / "mask.md")
+    html = html_path.read_text(encoding="utf-8")
+    images = re.findall(r'<img alt="([^"]*)" src="([^"]*relu\.svg)"', html)
+    assert len(images) == 1, f"{html_path}: expected one <img> of relu.svg, found {images}"
+    alt, src = images[0]
+    figure = (html_path.parent / src).resolve()
+    default = languages()[0]
+    assert figure == (site if lang == default else site / lang).joinpath(FIGURE).resolve()
+    texts = svg_texts(figure.read_text(encoding="utf-8"))
+    assert set(figure_relu.LABELS[lang].values()) <= texts
+    cyrillic = re.search("[а-яё]", alt, re.I) is not None
+    assert cyrillic == (lang == "ru"), f"alt text of the {lang} figure: {alt!r}"
+
+
+def test_built_figures_differ_by_language(site):
+    english = svg_texts((site / FIGURE).read_text(encoding="utf-8"))
+    russian = svg_texts((site / "ru" / FIGURE).read_text(encoding="utf-8"))
+    assert "subdifferential at 0: [0, 1]" in english and "subdifferential at 0: [0, 1]" not in russian
+    assert "субдифференциал в 0: [0, 1]" in russian and "субдифференциал в 0: [0, 1]" not in english
+
+
+# ---- every new snippet runs cleanly -------------------------------------------------------
+
+@pytest.mark.parametrize("name", NEW_SNIPPETS)
+def test_snippet_runs_without_stderr(name, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run([sys.executable, "-W", "default", "-m", f"snippets.{name}"],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout
