@@ -3,6 +3,10 @@ import pytest
 from tests.executable_docs import ROOT
 from tests.helpers import build
 
+# Deliberately broken solutions for the exercise checker: data for its tests, not test modules
+# (with --markdown-docs pytest would otherwise import every .py file to read its docstrings).
+collect_ignore = ["exercise_cases"]
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
