@@ -83,13 +83,20 @@ def under_title(markdown: str, block: str) -> str:
     return f"{markdown[:at]}\n{block}\n{markdown[at:]}"
 
 
+def english_url(url: str, lang: str) -> str:
+    """The English page of the page at `url` (e.g. `ru/mask/`), relative to it."""
+    target = url.removeprefix(f"{lang}/")
+    relative = get_relative_url(target or ".", url)
+    return relative if target else relative + "/"  # the home page: "../", not ".."
+
+
 def on_page_markdown(markdown, page, config, files):
     default, _ = languages(config)
     lang, _, rel = page.file.src_uri.partition("/")
     if lang != default and rel:
         english = pathlib.Path(config.docs_dir) / default / rel
         if english.exists():
-            url = get_relative_url(page.url.removeprefix(f"{lang}/") or ".", page.url)
+            url = english_url(page.url, lang)
             if page.meta.get(model.UNTRANSLATED_KEY) is True:
                 markdown = under_title(model.front_matter(english)[1],
                                        banner(config, "missing", url))
