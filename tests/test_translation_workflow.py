@@ -1,0 +1,174 @@
+"""The translation workflow end to end, on scratch copies of the repo, with the real tools: the
+status table, re-stamping, banners on the built pages, stubs for untranslated pages, per-language
+404 pages, and a new language that every test picks up from mkdocs.yml."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scripts.translations import STUB, is_stub
+from tests.executable_docs import languages, site_config
+from tests.helpers import DOCS, build, run, scratch_copy
+
+DEFAULT, TRANSLATED = languages()[0], languages()[-1]
+
+
+def strings(lang: str) -> dict:
+    """`extra.strings` of a language, as the build sees it."""
+    texts = dict(site_config()["extra"]["strings"])
+    for language in site_config()["plugins"]["i18n"].config.languages:
+        if language.locale == lang:
+            texts.update((language.extra or {}).get("strings", {}))
+    return texts
+
+
+def translated_page(repo) -> str:
+    """A page of TRANSLATED that is translated (not a stub), home page first."""
+    folder = repo / DOCS.name / TRANSLATED
+    return next(p.name for p in sorted(folder.glob("*.md"), key=lambda p: p.name != "index.md")
+                if not is_stub(p))
+
+
+def status_row(repo, page: str) -> str:
+    result = run(repo, "scripts.translations", "status")
+    assert result.returncode == 0, result.stderr
+    return next(line for line in result.stdout.splitlines() if line.strip().startswith(page + " "))
+
+
+def html(site, lang: str, page: str) -> str:
+    name = page[:-3]
+    path = (site if lang == DEFAULT else site / lang) / ("" if name == "index" else name)
+    return (path / "index.html").read_text(encoding="utf-8")
+
+
+def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
+    """English edit -> outdated, in the table and on the built page; re-stamp -> gone. A stub is
+    reported missing and built from the English text under a banner."""
+    repo = scratch_copy(tmp_path)
+    page = translated_page(repo)
+    stamped = run(repo, "scripts.translations", "stamp", f"docs/{TRANSLATED}/{page}")
+    assert stamped.returncode == 0, stamped.stderr
+    assert "up to date" in status_row(repo, page)
+
+    english = repo / DOCS.name / DEFAULT / page
+    english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n",
+                       encoding="utf-8")
+    row = status_row(repo, page)
+    assert "outdated" in row and f"docs/{DEFAULT}/{page} changed since it was stamped" in row
+
+    stub = repo / DOCS.name / TRANSLATED / "glossary.md"
+    stub.write_text(STUB, encoding="utf-8")
+    assert "missing" in status_row(repo, "glossary.md")
+    checked = run(repo, "pytest", "tests/test_translation_parity.py", "-k", "glossary")
+    assert checked.returncode == 0, checked.stdout
+
+    site = tmp_path / "site"
+    assert build(repo, site).returncode == 0
+    built = html(site, TRANSLATED, page)
+    assert 'id="translation-outdated"' in built
+    assert strings(TRANSLATED)["outdated_title"] in built
+    assert re.search(rf'<a href="[./]+/{page[:-3].replace("index", "")}" hreflang="{DEFAULT}">'
+                     f'{strings(TRANSLATED)["english_link"]}</a>', built)
+    assert "translation-banner" not in html(site, DEFAULT, page)
+
+    built = html(site, TRANSLATED, "glossary.md")
+    assert f'<html lang="{TRANSLATED}"' in built
+    assert 'id="translation-missing"' in built and strings(TRANSLATED)["missing_title"] in built
+    english_intro = re.search(r"<p>(.*?)</p>", html(site, DEFAULT, "glossary.md"), re.S)[1]
+    assert english_intro in built
+
+    run(repo, "scripts.translations", "stamp", f"docs/{TRANSLATED}/{page}")
+    assert "up to date" in status_row(repo, page)
+    assert build(repo, tmp_path / "site2").returncode == 0
+    assert "translation-banner" not in html(tmp_path / "site2", TRANSLATED, page)
+
+
+def test_stub_with_text_fails_parity(tmp_path):
+    repo = scratch_copy(tmp_path)
+    (repo / DOCS.name / TRANSLATED / "glossary.md").write_text(STUB + "\n# Half done\n",
+                                                               encoding="utf-8")
+    checked = run(repo, "pytest", "tests/test_translation_parity.py", "-k", "glossary")
+    assert checked.returncode == 1
+    assert (f"docs/{TRANSLATED}/glossary.md is marked `untranslated: true` but has text, which "
+            "readers never see") in checked.stdout
+
+
+def test_each_language_has_its_own_404_page(site):
+    for lang in languages():
+        page = (site if lang == DEFAULT else site / lang) / "404.html"
+        assert page.exists(), f"no {page.relative_to(site)}"
+        text = page.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in text, f"{page.relative_to(site)} is not in {lang}"
+        assert f"<h1>{strings(lang)['not_found_title']}</h1>" in text
+    root = (site / "404.html").read_text(encoding="utf-8")
+    assert all(f'"{lang}"' in root for lang in languages()[1:]), (
+        "the default 404 page must know the other languages, to show theirs under /<lang>/")
+
+
+def test_parity_failure_names_both_pages_and_lines(tmp_path):
+    repo = scratch_copy(tmp_path)
+    page = translated_page(repo)
+    translation = repo / DOCS.name / TRANSLATED / page
+    lines = translation.read_text(encoding="utf-8").splitlines(keepends=True)
+    n = next((i for i, line in enumerate(lines) if line.startswith("```python")), None)
+    if n is None:
+        pytest.skip(f"docs/{TRANSLATED}/{page} has no Python fence")
+    lines[n + 1] = "changed = True\n"
+    translation.write_text("".join(lines), encoding="utf-8")
+    result = run(repo, "pytest", "tests/test_translation_parity.py", "-k",
+                 f"structure and {TRANSLATED}/{page}")
+    assert result.returncode == 1
+    assert re.search(rf"docs/{TRANSLATED}/{page}:{n + 1} vs docs/{DEFAULT}/{page}:\d+: "
+                     rf"the code or output fence differs:\n  docs/{DEFAULT}/{page}:\d+: .+\n"
+                     rf"  docs/{TRANSLATED}/{page}:{n + 2}: changed = True", result.stdout), \
+        result.stdout
+
+
+# ---- a new language ---------------------------------------------------------------------------
+
+NEW = "de"  # any language Material for MkDocs has an interface translation for
+
+
+def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
+    repo = scratch_copy(tmp_path)
+    added = run(repo, "scripts.translations", "new-language", NEW)
+    assert added.returncode == 0, added.stderr
+    config = (repo / "mkdocs.yml").read_text(encoding="utf-8")
+    assert f"- locale: {NEW}\n" in config and "name: Deutsch" in config
+    english = sorted(p.name for p in (repo / DOCS.name / DEFAULT).glob("*.md"))
+    assert sorted(p.name for p in (repo / DOCS.name / NEW).glob("*.md")) == english
+    assert all(is_stub(p) for p in (repo / DOCS.name / NEW).glob("*.md"))
+
+    # No test names the languages: they read them from mkdocs.yml. The site fixture of these
+    # tests builds the site (strictly) into <basetemp>/site0; the checks below read that build.
+    tested = run(repo, "pytest", "-v", "-p", "no:randomly", f"--basetemp={tmp_path / 'pt'}",
+                 "tests/test_translation_parity.py", "tests/test_glossary.py",
+                 "tests/test_site_build.py", "-k", f"{NEW}/ or [{NEW}]")
+    assert tested.returncode == 0, tested.stdout
+    for test_id in (f"test_same_pages_as_default_language[{NEW}]",
+                    f"test_same_structure_as_default_language[{NEW}/index.md]",
+                    f"test_glossary_page_shows_the_table[{NEW}]",
+                    f"test_page_is_built_with_its_language[docs/{NEW}/index.md]"):
+        assert f"{test_id} PASSED" in tested.stdout, tested.stdout
+
+    site = tmp_path / "pt" / "site0"
+    home = (site / NEW / "index.html").read_text(encoding="utf-8")
+    assert 'id="translation-missing"' in home
+    assert re.search(rf'<a href="[^"]*" hreflang="{NEW}"[^>]*>\s*Deutsch', home), (
+        "the language switcher should list the new language")
+    assert f'<html lang="{NEW}"' in (site / NEW / "404.html").read_text(encoding="utf-8")
+
+    again = run(repo, "scripts.translations", "new-language", NEW)
+    assert again.returncode == 1 and f"{NEW} is already a language of the site" in again.stderr
+
+
+def test_new_language_refuses_a_code_the_theme_cannot_build(tmp_path):
+    repo = scratch_copy(tmp_path)
+    before = (repo / "mkdocs.yml").read_text(encoding="utf-8")
+    result = run(repo, "scripts.translations", "new-language", "xx")
+    assert result.returncode == 1
+    assert "Material for MkDocs has no interface translation for 'xx'" in result.stderr
+    assert (repo / "mkdocs.yml").read_text(encoding="utf-8") == before
+    assert not (repo / DOCS.name / "xx").exists()
