@@ -51,7 +51,7 @@ def strings(config) -> dict:
     texts = config.extra.get("strings")
     if not isinstance(texts, dict):
         log.warning("mkdocs.yml: `extra.strings` (texts of the translation banners, the 404 "
-                    "page and the glossary table) is missing; copy it from git history.")
+                    "page and the glossary table) is missing; restore it from git history (`git log -p mkdocs.yml`).")
         return {}
     return texts
 

@@ -86,32 +86,47 @@ def test_page_uses_the_glossary_terms(page):
                     "glossary is wrong, change it there, for every page.", pytrace=False)
 
 
-def test_glossary_is_well_formed():
-    glossary = load_glossary()
-    assert isinstance(glossary, list) and glossary, "glossary.yml: expected a list of entries"
-    seen = set()
+def glossary_format_problems(glossary) -> list[str]:
+    if not isinstance(glossary, list) or not glossary:
+        return ["glossary.yml: expected a list of entries (`- en: …`)"]
+    problems, seen = [], set()
     for n, entry in enumerate(glossary, 1):
         where = f"glossary.yml, entry {n} ({entry.get(DEFAULT, '?')})"
         terms = {k: v for k, v in entry.items() if k != "avoid"}
-        assert DEFAULT in terms and len(terms) >= 2, f"{where}: needs `{DEFAULT}:` and a translation"
-        assert set(terms) <= set(languages()), (
-            f"{where}: {sorted(set(terms) - set(languages()))} are not languages of mkdocs.yml")
-        assert all(isinstance(v, str) and v.strip() for v in terms.values()), f"{where}: empty term"
-        assert entry[DEFAULT] not in seen, f"{where}: `{entry[DEFAULT]}` is listed twice"
-        seen.add(entry[DEFAULT])
         avoid = entry.get("avoid") or {}
-        assert not avoid or (isinstance(avoid, dict) and len(terms) == 2), (
-            f"{where}: `avoid` maps each rejected variant to the reason, for one translation")
-        for variant, reason in avoid.items():
-            assert isinstance(reason, str) and reason.strip(), (
-                f"{where}: say why «{variant}» is avoided (`{variant}: reason`)")
+        if DEFAULT not in terms or len(terms) < 2:
+            problems.append(f"{where}: needs `{DEFAULT}:` and a translation")
+        if not set(terms) <= set(languages()):
+            problems.append(f"{where}: {sorted(set(terms) - set(languages()))} are not languages "
+                            "of mkdocs.yml")
+        if not all(isinstance(v, str) and v.strip() for v in terms.values()):
+            problems.append(f"{where}: a term is empty")
+        if entry.get(DEFAULT) in seen:
+            problems.append(f"{where}: `{entry[DEFAULT]}` is listed twice")
+        seen.add(entry.get(DEFAULT))
+        if avoid and not (isinstance(avoid, dict) and len(terms) == 2):
+            problems.append(f"{where}: `avoid` maps each rejected variant to the reason, for an "
+                            "entry with one translation")
+            continue
+        problems += [f"{where}: say why «{variant}» is avoided (`{variant}: reason`)"
+                     for variant, reason in avoid.items()
+                     if not (isinstance(reason, str) and reason.strip())]
+    if problems:
+        return problems
     for lang, variants in rejected(glossary).items():
         for entry in glossary:
             term = normal(entry.get(lang, ""))
-            for variant, *_ in variants:
-                assert not re.search(r"(?<!\w)" + re.escape(normal(variant)), term), (
-                    f"glossary.yml: the term «{entry[lang]}» contains the rejected «{variant}», "
-                    "so every page using the term would fail")
+            problems += [f"glossary.yml: the term «{entry[lang]}» contains the rejected "
+                         f"«{variant}», so every page using the term would fail"
+                         for variant, *_ in variants
+                         if re.search(r"(?<!\w)" + re.escape(normal(variant)), term)]
+    return problems
+
+
+def test_glossary_is_well_formed():
+    problems = glossary_format_problems(load_glossary())
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 # ---- the Glossary page ------------------------------------------------------------------------
@@ -126,8 +141,9 @@ def glossary_table(site, lang) -> str | None:
 @pytest.mark.parametrize("lang", languages())
 def test_glossary_page_shows_the_table(site, lang):
     table = glossary_table(site, lang)
-    assert table, (f"docs/{lang}/glossary.md: no glossary table in the built page; put the line "
-                   "`<!-- glossary-table -->` where it goes")
+    if not table:
+        pytest.fail(f"docs/{lang}/glossary.md: no glossary table in the built page; put the "
+                    "line `<!-- glossary-table -->` where it goes", pytrace=False)
     rows = table.split("<tbody>")[1]
     assert rows.count("<tr>") == len(load_glossary()), f"{lang}: not one row per glossary entry"
     assert rows == glossary_table(site, DEFAULT).split("<tbody>")[1], (
