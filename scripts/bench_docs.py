@@ -32,7 +32,8 @@ def floor_script(directory: str) -> pathlib.Path:
               if f.lang in PYTHON_LANGS and "notest" not in f.options]
     script = pathlib.Path(directory) / "floor.py"
     script.write_text(
-        "import contextlib, io\n"
+        "import contextlib, io, sys\n"
+        f"sys.path.insert(0, {str(ROOT)!r})  # as pytest puts the repo root first\n"
         f"BLOCKS = {blocks!r}\n"
         "namespace = {}\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
