@@ -146,6 +146,9 @@ def print_status(site: Site) -> None:
         print(f"  {'page':<{width}}  {'status':<10}  what to do")
         for r in rows:
             print(f"  {r.page:<{width}}  {r.state:<10}  {r.detail}".rstrip())
+        if counts[OUTDATED] or counts[MISSING]:
+            print(f"  Once a page is translated or brought in line with English and reviewed: "
+                  f"make translations STAMP={site.rel(site.docs / lang)}/<page>.md")
 
 
 # ---- stamping ---------------------------------------------------------------------------------
