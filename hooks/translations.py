@@ -51,7 +51,8 @@ def strings(config) -> dict:
     texts = config.extra.get("strings")
     if not isinstance(texts, dict):
         log.warning("mkdocs.yml: `extra.strings` (texts of the translation banners, the 404 "
-                    "page and the glossary table) is missing; restore it from git history (`git log -p mkdocs.yml`).")
+                    "page and the glossary table) is missing; restore it from git history "
+                    "(`git log -p mkdocs.yml`).")
         return {}
     return texts
 
@@ -125,11 +126,15 @@ def glossary_table(config) -> str:
     """glossary.yml as an HTML table: the same table in every language."""
     path = pathlib.Path(config.config_file_path).parent / "glossary.yml"
     entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not (isinstance(entries, list) and entries and all(isinstance(e, dict) for e in entries)):
+        log.warning(f"{path.name} is not a list of entries; `pytest tests/test_glossary.py` "
+                    "says what is wrong with it.")
+        return ""
     names = {lang.locale: lang.name for lang in config.plugins["i18n"].config.languages}
     columns = [key for key in entries[0] if key != "avoid"]
 
     def cell(value: str) -> str:  # `code` in glossary.yml shows as code
-        return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(value))
+        return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
 
     head = "".join(f"<th>{html.escape(names.get(c, c))}</th>" for c in columns)
     head += f"<th>{html.escape(text(config, 'glossary_avoid'))}</th>"
@@ -137,7 +142,7 @@ def glossary_table(config) -> str:
     for entry in entries:
         avoid = "<br>".join(f"<s>{cell(variant)}</s> – {cell(reason)}"
                             for variant, reason in (entry.get("avoid") or {}).items())
-        rows.append("<tr>" + "".join(f"<td>{cell(entry[c])}</td>" for c in columns)
+        rows.append("<tr>" + "".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
                     + f"<td>{avoid}</td></tr>")
     return (f'<table class="glossary">\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
             + "\n".join(rows) + "\n</tbody>\n</table>")
