@@ -29,9 +29,12 @@ def rejected(glossary: list[dict]) -> dict[str, list[tuple[str, str, str, str]]]
     """{language: [(variant, the term to use, English term, reason)]}. An entry's `avoid` applies
     to its one language besides the default."""
     found: dict[str, list] = {}
-    for entry in glossary:
+    for entry in glossary if isinstance(glossary, list) else []:  # else: see the format test
         target = [key for key in entry if key not in (DEFAULT, "avoid")]
-        for variant, reason in (entry.get("avoid") or {}).items():
+        avoid = entry.get("avoid") if isinstance(entry, dict) else None
+        if not (isinstance(avoid, dict) and len(target) == 1 and DEFAULT in entry):
+            continue
+        for variant, reason in avoid.items():
             found.setdefault(target[0], []).append((variant, entry[target[0]], entry[DEFAULT], reason))
     return found
 
@@ -91,6 +94,9 @@ def glossary_format_problems(glossary) -> list[str]:
         return ["glossary.yml: expected a list of entries (`- en: …`)"]
     problems, seen = [], set()
     for n, entry in enumerate(glossary, 1):
+        if not isinstance(entry, dict):
+            problems.append(f"glossary.yml, entry {n}: expected `{DEFAULT}: …` and a translation")
+            continue
         where = f"glossary.yml, entry {n} ({entry.get(DEFAULT, '?')})"
         terms = {k: v for k, v in entry.items() if k != "avoid"}
         avoid = entry.get("avoid") or {}
