@@ -1,0 +1,185 @@
+"""Fixtures of the browser tests: the site built after the docs tests, served on 127.0.0.1 and
+loaded page by page in Debian's Chromium with every non-loopback request blocked.
+
+Each page is loaded once (`visits`); the tests then check what was recorded. The browser tests
+run last in a session, so the site they build shows the provenance the docs tests just wrote.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.resources
+import pathlib
+
+import pytest
+
+from tests.browser import site as s
+from tests.executable_docs import ROOT
+from tests.helpers import build
+
+HERE = pathlib.Path(__file__).parent
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Browser tests last: they build the site after the docs tests recorded provenance."""
+    browser = [item for item in items if HERE in pathlib.Path(item.path).parents]
+    others = [item for item in items if item not in browser]
+    items[:] = others + browser
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> pathlib.Path:
+    site_dir = tmp_path_factory.mktemp("browser-site")
+    result = build(ROOT, site_dir)
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    return site_dir
+
+
+@pytest.fixture(scope="session")
+def server(built_site):
+    srv = s.SiteServer(built_site)
+    yield srv
+    srv.close()
+
+
+@pytest.fixture(scope="session")
+def pages(built_site) -> list[s.Page]:
+    found = s.discover_pages(built_site)
+    langs = {page.lang.locale for page in found}
+    missing = [lang.locale for lang in s.languages() if lang.locale not in langs]
+    assert not missing, f"the built site has no pages for {missing} (languages in mkdocs.yml)"
+    return found
+
+
+@pytest.fixture(scope="session")
+def browser():
+    message = s.chromium_missing_message()
+    if message:
+        pytest.fail(message, pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Tab:
+    """A browser tab whose non-loopback requests are blocked and recorded, with console errors."""
+
+    def __init__(self, browser, **context_args):
+        self.context = browser.new_context(**context_args)
+        self.external: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(
+            f"console error: {m.text} (at {m.location.get('url', '?')})"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught exception: {e}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.errors.append(
+            f"HTTP {r.status} for {r.url}"))
+
+    def _route(self, route):
+        url = route.request.url
+        if s.is_loopback(url):
+            route.continue_()
+        else:
+            self.external.append(url)
+            route.abort("blockedbyclient")
+
+    def reset(self):
+        self.external.clear()
+        self.errors.clear()
+
+    def goto(self, url: str, wait_until: str = "networkidle"):
+        self.page.goto(url, wait_until=wait_until)
+        # KaTeX typesets after load; give it a moment where there is math.
+        self.page.wait_for_function(
+            "() => [...document.querySelectorAll('.arithmatex')]"
+            ".every(el => el.querySelector('.katex'))", timeout=5000, polling=100) \
+            if self.page.locator(".arithmatex").count() else None
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def tab(browser):
+    t = Tab(browser)
+    yield t
+    t.close()
+
+
+AXE_JS = importlib.resources.files("axe_playwright_python") / "axe.min.js"
+
+
+@dataclasses.dataclass
+class Visit:
+    page: s.Page
+    url: str
+    external: list
+    errors: list
+    html_lang: str
+    math_total: int
+    math_rendered: int
+    raw_math: list
+    ids: list
+    headings: list          # [tag, id, text]
+    fragment_links: list    # absolute hrefs with a #fragment, from the page's content
+    switcher: list          # [hreflang, absolute href]
+    logo: str
+    provenance: dict | None
+    axe: list               # serious and critical violations
+
+
+COLLECT = """() => {
+  const text = el => el.textContent.replace(/\\s+/g, ' ').trim();
+  const math = [...document.querySelectorAll('.arithmatex')];
+  const prov = document.querySelector('.provenance');
+  return {
+    html_lang: document.documentElement.lang,
+    math_total: math.length,
+    math_rendered: math.filter(el => el.querySelector('.katex')).length,
+    raw_math: math.filter(el => !el.querySelector('.katex')).map(text)
+      .concat([...document.querySelectorAll('article p, article li, article td')]
+        .filter(el => !el.closest('.arithmatex, code, pre') && /\\\\\\(|\\\\\\[|\\$\\$/.test(el.textContent))
+        .map(text)),
+    ids: [...document.querySelectorAll('[id]')].map(el => el.id),
+    headings: [...document.querySelectorAll('article :is(h1,h2,h3,h4,h5,h6)')]
+      .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]),
+    fragment_links: [...document.querySelectorAll('article a[href*="#"]')].map(a => a.href),
+    switcher: [...document.querySelectorAll('a.md-select__link[hreflang]')]
+      .map(a => [a.getAttribute('hreflang'), a.href]),
+    logo: (document.querySelector('a.md-logo') || {}).href || '',
+    provenance: prov ? {...prov.dataset, text: text(prov)} : null,
+  };
+}"""
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+}"""
+
+
+@pytest.fixture(scope="session")
+def visits(browser, server, pages) -> dict[str, Visit]:
+    """Every page of every language loaded once; what a reader's browser did and showed."""
+    t = Tab(browser)
+    out = {}
+    try:
+        for page in pages:
+            url = server.url(page.location)
+            t.reset()
+            t.goto(url)
+            data = t.page.evaluate(COLLECT)
+            external, errors = list(t.external), list(t.errors)
+            t.page.add_script_tag(path=str(AXE_JS))
+            axe = t.page.evaluate(AXE_RUN)
+            out[page.location] = Visit(page=page, url=url, external=external, errors=errors,
+                                       axe=axe, **data)
+    finally:
+        t.close()
+    return out

@@ -1,0 +1,143 @@
+"""The built site as a browser sees it: languages and pages, a loopback server, Chromium.
+
+Everything is discovered from mkdocs.yml (site_url, the static-i18n `languages`) and from the
+built site; no page list is written down here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import http.server
+import os
+import pathlib
+import shutil
+import socketserver
+import threading
+import urllib.parse
+
+from tests.executable_docs import site_config
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Language:
+    locale: str
+    default: bool
+    prefix: str          # location of its pages under the site root: "" or "ru/"
+
+
+def languages() -> list[Language]:
+    """static-i18n languages that are built, default first."""
+    found = [Language(lang.locale, bool(lang.default),
+                      "" if lang.default else lang.link.strip("/") + "/")
+             for lang in site_config()["plugins"]["i18n"].config.languages if lang.build]
+    return sorted(found, key=lambda lang: not lang.default)
+
+
+def language_of(location: str) -> Language:
+    """The language of a page location relative to the site root ("ru/mask/" -> ru)."""
+    for lang in languages():
+        if lang.prefix and location.startswith(lang.prefix):
+            return lang
+    return languages()[0]
+
+
+def counterpart(location: str, target: Language) -> str:
+    """The same page in another language: static-i18n's folder structure keeps the path."""
+    own = language_of(location)
+    return target.prefix + location[len(own.prefix):]
+
+
+def site_path() -> str:
+    """URL path the site lives under, from site_url ("/" when the site is at a domain root)."""
+    url = site_config()["site_url"] or "/"
+    path = urllib.parse.urlsplit(url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+@dataclasses.dataclass(frozen=True)
+class Page:
+    location: str        # "" for the home page, "ru/mask/" ...; relative to the site root
+    lang: Language
+
+    @property
+    def source(self) -> str:
+        """The Markdown file it was built from, relative to docs/: "ru/mask.md"."""
+        rest = self.location[len(self.lang.prefix):].rstrip("/")
+        return f"{self.lang.locale}/{rest or 'index'}.md"
+
+
+def discover_pages(site: pathlib.Path) -> list[Page]:
+    """Every HTML page of the built site (not the 404 page), default language first."""
+    skip = {"assets", "search"}
+    found = []
+    for html in site.rglob("index.html"):
+        rel = html.parent.relative_to(site)
+        if rel.parts and rel.parts[0] in skip:
+            continue
+        location = "" if rel == pathlib.Path(".") else rel.as_posix() + "/"
+        found.append(Page(location, language_of(location)))
+    order = {lang.locale: i for i, lang in enumerate(languages())}
+    return sorted(found, key=lambda p: (order[p.lang.locale], p.location))
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under site_path(), as the real host would; anything else is a 404."""
+
+    prefix = "/"
+
+    def translate_path(self, path):
+        clean = urllib.parse.urlsplit(path).path
+        if not clean.startswith(self.prefix):
+            return str(pathlib.Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def log_message(self, *args):
+        pass
+
+
+class SiteServer:
+    """http.server on 127.0.0.1 (a free port), in a thread."""
+
+    def __init__(self, site: pathlib.Path):
+        handler = functools.partial(type("H", (_Handler,), {"prefix": site_path()}),
+                                    directory=str(site))
+        self.httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.base = self.origin + site_path()
+
+    def url(self, location: str) -> str:
+        return self.base + location
+
+    def location(self, url: str) -> str | None:
+        """Inverse of url(): None for a URL outside the site."""
+        url = urllib.parse.unquote(url.split("#")[0].split("?")[0])
+        return url[len(self.base):] if url.startswith(self.base) else None
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def is_loopback(url: str) -> bool:
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.scheme in ("data", "blob", "about"):
+        return True
+    host = parsed.hostname or ""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
+def chromium_missing_message() -> str | None:
+    if pathlib.Path(CHROMIUM).exists() or shutil.which(CHROMIUM):
+        return None
+    return (f"Chromium not found at {CHROMIUM}. The browser tests use Debian's chromium: "
+            "run `apt-get update && apt-get install -y chromium` (as .ci/run does), or point "
+            "the CHROMIUM environment variable at another Chromium binary.")

@@ -1,0 +1,68 @@
+"""Provenance: every page's footer says which torch version and date its outputs were last
+verified with, as the docs tests recorded it (tests/provenance.py -> .cache/provenance.json ->
+hooks/provenance.py), and a fresh clone with no test run builds and says "not yet verified"."""
+
+import datetime
+import json
+import re
+import shutil
+
+import pytest
+
+from tests.browser import site as s
+from tests.helpers import build, scratch_copy
+from tests.provenance import PATH
+
+LANGS = [lang.locale for lang in s.languages()]
+
+
+def expected_entry(records: dict, source: str):
+    if source in records.get("pages", {}):
+        return records["pages"][source]
+    if source not in records.get("with_code", []):
+        return records.get("run")
+    return None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_footer_shows_recorded_provenance(visits, request, lang):
+    records = json.loads(PATH.read_text("utf-8")) if PATH.exists() else {}
+    plugin = request.config.pluginmanager.get_plugin("provenance")
+    verified_now = plugin.verified_now if plugin else set()
+    problems = []
+    for v in (v for v in visits.values() if v.page.lang.locale == lang):
+        shown = v.provenance
+        want = expected_entry(records, v.page.source)
+        if shown is None:
+            problems.append(f"{v.url}: no provenance line in the footer "
+                            "(overrides/partials/copyright.html includes partials/provenance.html)")
+        elif want is None:
+            if shown.get("provenance") != "pending":
+                problems.append(f"{v.url}: footer says {shown['text']!r}, but {PATH.name} has no "
+                                f"entry for {v.page.source}: it should say 'not yet verified'")
+        elif (shown.get("torch"), shown.get("verified")) != (want["torch"], want["verified"]):
+            problems.append(f"{v.url}: footer says {shown.get('text')!r}; {PATH.name} says "
+                            f"torch {want['torch']} on {want['verified']}")
+        if v.page.source in verified_now:
+            import torch
+            today = datetime.date.today().isoformat()
+            if shown and (shown.get("torch"), shown.get("verified")) != (torch.__version__, today):
+                problems.append(f"{v.url}: its code blocks passed in this run with torch "
+                                f"{torch.__version__}, but the footer says {shown.get('text')!r}")
+            if shown and torch.__version__ not in shown.get("text", ""):
+                problems.append(f"{v.url}: footer text {shown.get('text')!r} lacks the version")
+    assert not problems, "\n".join(problems)
+
+
+def test_fresh_clone_builds_and_says_not_yet_verified(tmp_path):
+    repo = scratch_copy(tmp_path)
+    shutil.rmtree(repo / ".cache", ignore_errors=True)
+    result = build(repo, tmp_path / "site")
+    assert result.returncode == 0, (
+        "without .cache/provenance.json (a fresh clone, before any test run) the site must still "
+        f"build:\n{result.stderr}")
+    pages = s.discover_pages(tmp_path / "site")
+    missing = [p.location for p in pages
+               if 'data-provenance="pending"' not in
+               (tmp_path / "site" / p.location / "index.html").read_text("utf-8")]
+    assert not missing, f"pages without the 'not yet verified' footer on a fresh clone: {missing}"

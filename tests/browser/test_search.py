@@ -1,0 +1,114 @@
+"""Search, as a reader types it: Russian inflected forms find every Russian page that uses any
+form of the word; the Russian site returns Russian pages only, the English site English only.
+
+Expected pages are read from the built search index, so the test follows the content."""
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from tests.browser import site as s
+
+LANGS = s.languages()
+DEFAULT = LANGS[0]
+# query -> the word family it must find: pages with any word starting with the stem
+RUSSIAN = {"градиент": "градиент", "градиента": "градиент", "градиентов": "градиент",
+           "градиентом": "градиент", "субградиента": "субградиент"}
+ENGLISH = {"gradients": "gradient"}
+
+
+def index_pages(built_site) -> dict[str, str]:
+    """Page location -> lower-cased text of that page (title, sections), from the search index."""
+    docs = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    pages = {}
+    for doc in docs:
+        location = doc["location"].split("#")[0]
+        text = re.sub(r"<[^>]+>", " ", f"{doc.get('title', '')} {doc.get('text', '')}")
+        pages[location] = pages.get(location, "") + " " + text.lower()
+    return pages
+
+
+def family(pages, lang, stem) -> set[str]:
+    word = re.compile(rf"(?<![\w]){re.escape(stem)}\w*")
+    return {loc for loc, text in pages.items() if s.language_of(loc) == lang and word.search(text)}
+
+
+def search(tab, query: str) -> list[str]:
+    """Type a query into the search box; the hrefs of the results, once they are shown."""
+    page = tab.page
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.press("End")
+    page.wait_for_function("() => !document.querySelector('.md-search-result__list').children.length")
+    box.fill(query)
+    box.press("End")  # Material reads the query on key events
+    page.wait_for_function("""() => {
+        const none = JSON.parse(document.getElementById('__config').textContent)
+          .translations['search.result.none'];
+        const meta = document.querySelector('.md-search-result__meta').textContent.trim();
+        return document.querySelector('.md-search-result__list').children.length || meta === none;
+    }""", timeout=10000)
+    page.wait_for_timeout(150)
+    return page.eval_on_selector_all(".md-search-result__list a[href]", "els => els.map(a => a.href)")
+
+
+def run_queries(tab, server, lang, queries):
+    tab.goto(server.url(lang.prefix))
+    found = {}
+    for query in queries:
+        locations = {server.location(href) for href in search(tab, query)}
+        found[query] = locations
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.locale)
+def test_results_come_from_own_language(tab, server, built_site, lang):
+    pages = index_pages(built_site)
+    words = [Counter(set(re.findall(r"\b[a-z][a-z_]{3,}\b", text)))
+             for loc, text in pages.items()]
+    per_lang = {}
+    for (loc, _), counts in zip(pages.items(), words):
+        per_lang.setdefault(s.language_of(loc).locale, Counter()).update(counts)
+    shared = [w for w, _ in sum(per_lang.values(), Counter()).most_common()
+              if all(w in c for c in per_lang.values())]
+    assert shared, "no word is shared by the pages of every language; cannot check the split"
+    queries = [shared[0], *RUSSIAN, *ENGLISH]
+    found = run_queries(tab, server, lang, queries)
+    assert found[shared[0]], (f"searching {shared[0]!r}, a word on pages of every language, on "
+                              f"{server.url(lang.prefix)} found nothing")
+    foreign = {q: sorted(loc for loc in locs if loc is None or s.language_of(loc) != lang)
+               for q, locs in found.items()}
+    foreign = {q: locs for q, locs in foreign.items() if locs}
+    assert not foreign, (
+        f"search on the {lang.locale!r} site returned pages of another language: {foreign}. "
+        "Each page's search worker should keep only its language's documents "
+        "(overrides/assets/javascripts/workers/search-i18n.js, set up in overrides/main.html).")
+
+
+@pytest.mark.parametrize("queries, lang", [
+    (RUSSIAN, next((lang for lang in LANGS if lang.locale == "ru"), None)),
+    (ENGLISH, DEFAULT),
+], ids=["ru", "en"])
+def test_inflected_forms_find_every_page_with_the_word(tab, server, built_site, queries, lang):
+    if lang is None:
+        pytest.skip("no Russian language in mkdocs.yml")
+    pages = index_pages(built_site)
+    assert family(pages, lang, next(iter(queries.values()))), (
+        f"no {lang.locale!r} page uses a form of {next(iter(queries.values()))!r}; "
+        "the search test has nothing to find")
+    found = run_queries(tab, server, lang, queries)
+    missed = {}
+    for query, stem in queries.items():
+        want = family(pages, lang, stem)
+        lost = sorted(want - found[query])
+        if lost:
+            missed[query] = lost
+    assert not missed, (
+        "inflected forms did not find pages that use the word in another form:\n  "
+        + "\n  ".join(f"{q!r}: missed {locs}" for q, locs in missed.items())
+        + "\nThe search plugin needs `pipeline: [stemmer, stopWordFilter]` in mkdocs.yml, and "
+          "the search worker must stem each typed word before its prefix match "
+          "(overrides/assets/javascripts/workers/search-i18n.js).")
