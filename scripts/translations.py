@@ -325,9 +325,15 @@ def main(argv=None) -> int:
     site = Site.load()
     try:
         if args.command == "stamp":
-            for page in args.pages:
-                print(stamp(site, page))
-        elif args.command == "new-language":
+            failed = False
+            for page in args.pages:  # a refused page does not stop the others
+                try:
+                    print(stamp(site, page))
+                except UsageError as exc:
+                    print(f"error: {exc}", file=sys.stderr)
+                    failed = True
+            return int(failed)
+        if args.command == "new-language":
             print("\n".join(new_language(site, args.code, args.name)))
         else:
             print_status(site)
