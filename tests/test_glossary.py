@@ -1,5 +1,5 @@
-"""The glossary, glossary.yml, is data the tests read: a page in a translation must not use a variant
-the glossary rejects (`avoid`), and every language's Glossary page shows the glossary's table,
+"""The glossary, glossary.yml, is data the tests read: a page in a translation must not use a
+variant the glossary rejects (`avoid`), and every language's Glossary page shows the glossary's table,
 which hooks/translations.py builds from glossary.yml in place of `<!-- glossary-table -->`.
 
 Text inside code fences and `inline code` is not checked: code is the same in every language.
@@ -35,7 +35,8 @@ def rejected(glossary: list[dict]) -> dict[str, list[tuple[str, str, str, str]]]
         if not (isinstance(avoid, dict) and len(target) == 1 and DEFAULT in entry):
             continue
         for variant, reason in avoid.items():
-            found.setdefault(target[0], []).append((variant, entry[target[0]], entry[DEFAULT], reason))
+            found.setdefault(target[0], []).append(
+                (variant, entry[target[0]], entry[DEFAULT], reason))
     return found
 
 

@@ -124,7 +124,8 @@ def test_a_missing_fence_names_where_it_was_expected(tmp_path):
 @pytest.mark.parametrize("text, expected", [
     ("# T\n", '---\nsource_hash: "abc"\n---\n\n# T\n'),
     ("---\ntitle: T\n---\n# T\n", '---\nsource_hash: "abc"\ntitle: T\n---\n# T\n'),
-    ('---\ntitle: T\nsource_hash: "old"\n---\n# T\n', '---\ntitle: T\nsource_hash: "abc"\n---\n# T\n'),
+    ('---\ntitle: T\nsource_hash: "old"\n---\n# T\n',
+     '---\ntitle: T\nsource_hash: "abc"\n---\n# T\n'),
 ])
 def test_stamp_touches_only_its_line(text, expected):
     assert with_front_matter_key(text, HASH_KEY, '"abc"') == expected

@@ -76,7 +76,7 @@ SHELL_LANGS = ("sh", "bash", "shell", "console", "zsh", "yaml", "yml", "toml", "
 
 
 def comment_columns(lang: str, code: str) -> dict[int, int]:
-    """{line: column where its comment starts} for the languages whose comments may be translated."""
+    """{line: column where its comment starts}, in languages whose comments may be translated."""
     if lang in PYTHON_LANGS:
         try:
             return {tok.start[0]: tok.start[1]
