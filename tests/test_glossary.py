@@ -1,6 +1,6 @@
 """The glossary, glossary.yml, is data the tests read: a page in a translation must not use a
-variant the glossary rejects (`avoid`), and every language's Glossary page shows the glossary's table,
-which hooks/translations.py builds from glossary.yml in place of `<!-- glossary-table -->`.
+variant the glossary rejects (`avoid`), and every language's Glossary page shows the glossary's
+table, which hooks/translations.py builds from glossary.yml in place of `<!-- glossary-table -->`.
 
 Text inside code fences and `inline code` is not checked: code is the same in every language.
 """
