@@ -34,8 +34,12 @@ BLUE, ORANGE, GREY = "#1f77b4", "#d62728", "#9e9e9e"
 
 
 def figure(lang):
-    """The matplotlib Figure with the labels of `lang` (a key of LABELS)."""
-    text = LABELS[lang]
+    """The matplotlib Figure with the labels of `lang`.
+
+    A language without labels of its own (one just added, its pages not translated yet) gets
+    the English ones, as its pages show the English text too.
+    """
+    text = LABELS.get(lang, LABELS["en"])
     fig = Figure(figsize=(9, 3.4), layout="constrained")
     left, right = fig.subplots(1, 2)
 
