@@ -20,6 +20,7 @@ from tests.helpers import build
 HERE = pathlib.Path(__file__).parent
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
     """Browser tests last: they build the site after the docs tests recorded provenance."""
     browser = [item for item in items if HERE in pathlib.Path(item.path).parents]
@@ -93,11 +94,6 @@ class Tab:
 
     def goto(self, url: str, wait_until: str = "networkidle"):
         self.page.goto(url, wait_until=wait_until)
-        # KaTeX typesets after load; give it a moment where there is math.
-        self.page.wait_for_function(
-            "() => [...document.querySelectorAll('.arithmatex')]"
-            ".every(el => el.querySelector('.katex'))", timeout=5000, polling=100) \
-            if self.page.locator(".arithmatex").count() else None
 
     def close(self):
         self.context.close()
@@ -121,7 +117,7 @@ class Visit:
     errors: list
     html_lang: str
     math_total: int
-    math_rendered: int
+    math_rendered: int      # laid out by the browser as MathML, with a size
     raw_math: list
     ids: list
     headings: list          # [tag, id, text]
@@ -139,8 +135,13 @@ COLLECT = """() => {
   return {
     html_lang: document.documentElement.lang,
     math_total: math.length,
-    math_rendered: math.filter(el => el.querySelector('.katex')).length,
-    raw_math: math.filter(el => !el.querySelector('.katex')).map(text)
+    math_rendered: math.filter(el => {
+      const m = el.querySelector('math');
+      if (!m) return false;
+      const box = m.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    }).length,
+    raw_math: math.filter(el => !el.querySelector('math')).map(text)
       .concat([...document.querySelectorAll('article p, article li, article td')]
         .filter(el => !el.closest('.arithmatex, code, pre') && /\\\\\\(|\\\\\\[|\\$\\$/.test(el.textContent))
         .map(text)),
