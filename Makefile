@@ -47,3 +47,19 @@ new-language: $(READY)
 	@test "$(origin LANG)" = "command line" || \
 		{ echo "usage: make new-language LANG=<code> [NAME=<name in the switcher>], e.g. LANG=de"; exit 2; }
 	LANG=C.UTF-8 $(PY) -m scripts.translations new-language $(LANG) $(if $(NAME),--name "$(NAME)")
+
+# The site in a browser (Debian's chromium, see README): `make screenshots` saves the home page of
+# each language to screenshots/; `make bench-site` reports page weight against a default Material
+# build and Lighthouse scores, with npm's lighthouse (pinned; 12.x runs on Node 20) under .cache/.
+.PHONY: screenshots bench-site
+LIGHTHOUSE_VERSION := 12.2.3
+LIGHTHOUSE := .cache/npm/node_modules/.bin/lighthouse
+
+$(LIGHTHOUSE):
+	npm install --prefix .cache/npm --no-audit --no-fund --save-exact lighthouse@$(LIGHTHOUSE_VERSION)
+
+screenshots: $(READY)
+	$(PY) scripts/screenshots.py
+
+bench-site: $(READY) $(LIGHTHOUSE)
+	$(PY) scripts/bench_site.py --lighthouse $(LIGHTHOUSE)

@@ -1,0 +1,254 @@
+"""Benchmark of the site in a browser: `make bench-site`.
+
+Builds the site twice into a temporary folder: as configured, and as "default Material" (the
+same pages and mkdocs.yml without this repo's theme overrides and search settings). Both are
+served on 127.0.0.1 with gzip, as a static host would, and loaded in Debian's Chromium with an
+empty cache and every non-loopback request blocked:
+
+* bytes on first load of every page (gzip-encoded, as transferred, and decoded), next to the
+  default Material build of the same page, and their ratio;
+* Lighthouse (npm `lighthouse`, CHROME_PATH=/usr/bin/chromium) performance, accessibility,
+  best-practices and SEO scores for the home page and one content page (the first with math)
+  of each language.
+
+Goals: every score >= 95 and every page <= 1.2x the default Material page. Exits 0 either way;
+it reports, it does not test. The table is printed and saved in .cache/bench-site.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import re
+import pathlib
+import socket
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import site as s  # noqa: E402
+
+COMPRESSIBLE = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map"}
+CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
+
+
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, gzip-encoded for clients that accept it (as GitHub Pages or nginx do). Every
+    response body is counted in `sent`, encoded and decoded: the server sees every request, the
+    search worker's too."""
+
+    sent: list  # [(url path, encoded bytes, decoded bytes)], set per server
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = pathlib.Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()  # the redirect to the slashed address
+            path = path / "index.html"
+        if not path.is_file():
+            return super().send_head()
+        raw = path.read_bytes()
+        body = raw
+        if path.suffix in COMPRESSIBLE and "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = gzip.compress(raw, 6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        if body is not raw:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.sent.append((self.path, len(body), len(raw)))
+        return _Body(body)
+
+
+class _Body:
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def read(self, *args):
+        data, self.data = self.data, b""
+        return data
+
+    def close(self):
+        pass
+
+
+def serve(site: pathlib.Path, sock: socket.socket):
+    handler = functools.partial(type("Handler", (GzipHandler,), {"sent": []}), directory=str(site))
+    httpd = socketserver.ThreadingTCPServer(sock.getsockname(), handler, bind_and_activate=False)
+    httpd.socket.close()
+    httpd.socket = sock
+    httpd.server_activate()
+    httpd.daemon_threads = True
+    httpd.sent = handler.func.sent
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def free_socket() -> socket.socket:
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+def default_material_config(tmp: pathlib.Path) -> pathlib.Path:
+    """mkdocs.yml with Material's defaults for what this repo customises in the browser: no
+    template overrides (an empty custom_dir) and Material's default search pipeline."""
+    empty = tmp / "no-overrides"
+    empty.mkdir()
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text, overrides = re.subn(r"(?m)^(\s+custom_dir:).*$", rf"\1 {json.dumps(str(empty))}", text)
+    text, search = re.subn(r"(?m)^(\s+- search):\n(?:\s+#.*\n)*\s+pipeline:.*\n", r"\1\n", text)
+    assert overrides == 1 and search == 1, (
+        "bench-site: mkdocs.yml no longer has theme.custom_dir and a search pipeline where this "
+        "script expects them; update default_material_config()")
+    config = ROOT / ".bench-site-material-default.yml"  # beside mkdocs.yml: same relative paths
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
+def build(config: pathlib.Path, site_dir: pathlib.Path, site_url: str) -> None:
+    env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
+                             "--site-dir", str(site_dir)], cwd=ROOT, env=env,
+                            capture_output=True, text=True)
+    if result.returncode:
+        sys.exit(f"bench-site: mkdocs build failed for {config.name}:\n{result.stderr}")
+
+
+def page_weights(browser, server, base: str, locations: list[str]) -> dict[str, dict]:
+    """Bytes the server sent (gzip-encoded, and decoded) for a first load with an empty cache."""
+    out = {}
+    for location in locations:
+        context = browser.new_context()
+        blocked = []
+        context.route("**/*", lambda route: route.continue_() if s.is_loopback(route.request.url)
+                      else (blocked.append(route.request.url), route.abort()))
+        page = context.new_page()
+        server.sent.clear()
+        page.goto(base + location, wait_until="networkidle")
+        page.wait_for_timeout(300)
+        sent = list(server.sent)
+        out[location] = {"bytes": sum(e for _, e, _ in sent), "decoded": sum(d for _, _, d in sent),
+                         "requests": len(sent), "blocked": blocked}
+        context.close()
+    return out
+
+
+def lighthouse(binary: str, url: str) -> dict[str, int]:
+    with tempfile.NamedTemporaryFile(suffix=".json") as report:
+        flags = " ".join(["--headless=new", *s.CHROMIUM_ARGS])
+        result = subprocess.run(
+            [binary, url, "--quiet", "--output=json", f"--output-path={report.name}",
+             f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={flags}"],
+            env={**os.environ, "CHROME_PATH": s.CHROMIUM}, capture_output=True, text=True,
+            timeout=300)
+        if result.returncode:
+            return {"error": (result.stderr or result.stdout).strip().splitlines()[-1:]}
+        data = json.loads(pathlib.Path(report.name).read_text("utf-8"))
+    scores = {c: round(100 * data["categories"][c]["score"]) for c in CATEGORIES}
+    scores["failing"] = sorted(
+        audit_id for c in CATEGORIES for ref in data["categories"][c]["auditRefs"]
+        if ref["weight"] and (audit_id := ref["id"]) in data["audits"]
+        and data["audits"][audit_id]["score"] is not None and data["audits"][audit_id]["score"] < 0.9)
+    return scores
+
+
+def kib(n: int) -> str:
+    return f"{n / 1024:.1f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lighthouse", help="path of the lighthouse binary (npm lighthouse)")
+    args = parser.parse_args()
+    missing = s.chromium_missing_message()
+    if missing:
+        sys.exit(f"bench-site: {missing}")
+
+    from playwright.sync_api import sync_playwright
+
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = pathlib.Path(tmp_name)
+        ours_sock, base_sock = free_socket(), free_socket()
+        ours_url = f"http://127.0.0.1:{ours_sock.getsockname()[1]}/"
+        base_url = f"http://127.0.0.1:{base_sock.getsockname()[1]}/"
+        baseline_config = default_material_config(tmp)
+        try:
+            build(ROOT / "mkdocs.yml", tmp / "ours", ours_url)
+            build(baseline_config, tmp / "material", base_url)
+        finally:
+            baseline_config.unlink()
+        servers = [serve(tmp / "ours", ours_sock), serve(tmp / "material", base_sock)]
+        pages = s.discover_pages(tmp / "ours")
+        locations = [p.location for p in pages]
+
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
+            ours = page_weights(browser, servers[0], ours_url, locations)
+            material = page_weights(browser, servers[1], base_url, locations)
+            browser.close()
+
+        lines += ["## Bytes on first load (empty cache, gzip), this site vs default Material", "",
+                  "| page | this site KiB | requests | default Material KiB | ratio | decoded KiB "
+                  "(this / default) |", "|---|---:|---:|---:|---:|---:|"]
+        worst = 0.0
+        for location in locations:
+            a, b = ours[location], material[location]
+            ratio = a["bytes"] / b["bytes"] if b["bytes"] else float("nan")
+            worst = max(worst, ratio)
+            lines.append(f"| /{location} | {kib(a['bytes'])} | {a['requests']} | {kib(b['bytes'])} "
+                         f"| {ratio:.2f} | {kib(a['decoded'])} / {kib(b['decoded'])} |")
+            for url in a["blocked"]:
+                lines.append(f"|   blocked: {url} | | | | | |")
+        lines += ["", f"worst ratio: {worst:.2f} (goal <= 1.20)", ""]
+
+        if args.lighthouse:
+            math_pages = [p for p in pages if "arithmatex" in
+                          (tmp / "ours" / p.location / "index.html").read_text("utf-8")]
+            chosen = []
+            for lang in s.languages():
+                mine = [p for p in pages if p.lang == lang]
+                content = next((p for p in math_pages if p.lang == lang),
+                               next((p for p in mine if p.location != lang.prefix), None))
+                chosen += [lang.prefix] + ([content.location] if content else [])
+            lines += ["## Lighthouse (mobile, simulated throttling)", "",
+                      "| page | " + " | ".join(CATEGORIES) + " | audits below 0.9 |",
+                      "|---|" + "---:|" * len(CATEGORIES) + "---|"]
+            lowest = 100
+            for location in chosen:
+                scores = lighthouse(args.lighthouse, ours_url + location)
+                if "error" in scores:
+                    lines.append(f"| /{location} | lighthouse failed: {scores['error']} |")
+                    lowest = 0
+                    continue
+                lowest = min([lowest] + [scores[c] for c in CATEGORIES])
+                lines.append(f"| /{location} | " + " | ".join(str(scores[c]) for c in CATEGORIES)
+                             + f" | {', '.join(scores['failing']) or '-'} |")
+            lines += ["", f"lowest score: {lowest} (goal >= 95)"]
+        for server in servers:
+            server.shutdown()
+
+    text = "\n".join(lines) + "\n"
+    print(text)
+    out = ROOT / ".cache" / "bench-site.md"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
