@@ -46,10 +46,10 @@ def on_config(config):
 
 def on_page_context(context, page, config, nav):
     pages = _records.get("pages", {})
-    entry = pages.get(page.file.src_uri)
+    entry, scope = pages.get(page.file.src_uri), "page"
     if entry is None and page.file.src_uri not in _records.get("with_code", []):
-        # A page without code blocks: nothing of its own to verify, so it carries the run's
-        # version, if the docs tests ran at all.
-        entry = _records.get("run")
-    context["provenance"] = entry if isinstance(entry, dict) else None
+        # A page without code blocks has no outputs of its own: it says when the site's code
+        # was last tested, if it ever was.
+        entry, scope = _records.get("run"), "site"
+    context["provenance"] = {**entry, "scope": scope} if isinstance(entry, dict) else None
     return context

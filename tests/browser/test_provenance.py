@@ -17,10 +17,11 @@ LANGS = [lang.locale for lang in s.languages()]
 
 
 def expected_entry(records: dict, source: str):
+    """What the footer should show: the page's own entry, or for a page without code the run's."""
     if source in records.get("pages", {}):
-        return records["pages"][source]
-    if source not in records.get("with_code", []):
-        return records.get("run")
+        return {**records["pages"][source], "scope": "page"}
+    if source not in records.get("with_code", []) and records.get("run"):
+        return {**records["run"], "scope": "site"}
     return None
 
 
@@ -40,9 +41,10 @@ def test_footer_shows_recorded_provenance(visits, request, lang):
             if shown.get("provenance") != "pending":
                 problems.append(f"{v.url}: footer says {shown['text']!r}, but {PATH.name} has no "
                                 f"entry for {v.page.source}: it should say 'not yet verified'")
-        elif (shown.get("torch"), shown.get("verified")) != (want["torch"], want["verified"]):
+        elif [shown.get(k) for k in ("torch", "verified", "scope")] != \
+                [want["torch"], want["verified"], want["scope"]]:
             problems.append(f"{v.url}: footer says {shown.get('text')!r}; {PATH.name} says "
-                            f"torch {want['torch']} on {want['verified']}")
+                            f"torch {want['torch']} on {want['verified']} (for the {want['scope']})")
         if v.page.source in verified_now:
             import torch
             today = datetime.date.today().isoformat()
