@@ -26,7 +26,7 @@ test: $(READY)
 	$(PY) -m pytest
 
 outputs: $(READY)
-	$(PY) -m pytest --update-outputs -p no:randomly docs
+	$(PY) -m pytest --update-outputs docs
 
 bench: $(READY)
 	$(PY) scripts/bench_docs.py
