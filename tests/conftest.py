@@ -8,6 +8,13 @@ from tests.helpers import build
 collect_ignore = ["exercise_cases"]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Tests of the built site run last, so the one build of the session shows in its footers
+    the provenance the docs tests have just recorded (tests/provenance.py)."""
+    items.sort(key=lambda item: "site" in item.fixturenames)  # stable: order kept otherwise
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The site built once per test session by the real `mkdocs build --strict`."""

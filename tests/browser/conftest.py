@@ -1,8 +1,7 @@
-"""Fixtures of the browser tests: the site built after the docs tests, served on 127.0.0.1 and
-loaded page by page in Debian's Chromium with every non-loopback request blocked.
+"""Fixtures of the browser tests: the session's built site (`site`, tests/conftest.py), served on
+127.0.0.1 and loaded page by page in Debian's Chromium with every non-loopback request blocked.
 
-Each page is loaded once (`visits`); the tests then check what was recorded. The browser tests
-run last in a session, so the site they build shows the provenance the docs tests just wrote.
+Each page is loaded once (`visits`); the tests then check what was recorded.
 """
 
 from __future__ import annotations
@@ -14,38 +13,18 @@ import pathlib
 import pytest
 
 from tests.browser import site as s
-from tests.executable_docs import ROOT
-from tests.helpers import build
-
-HERE = pathlib.Path(__file__).parent
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(session, config, items):
-    """Browser tests last: they build the site after the docs tests recorded provenance."""
-    browser = [item for item in items if HERE in pathlib.Path(item.path).parents]
-    others = [item for item in items if item not in browser]
-    items[:] = others + browser
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> pathlib.Path:
-    site_dir = tmp_path_factory.mktemp("browser-site")
-    result = build(ROOT, site_dir)
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
-    return site_dir
-
-
-@pytest.fixture(scope="session")
-def server(built_site):
-    srv = s.SiteServer(built_site)
+def server(site):
+    srv = s.SiteServer(site)
     yield srv
     srv.close()
 
 
 @pytest.fixture(scope="session")
-def pages(built_site) -> list[s.Page]:
-    found = s.discover_pages(built_site)
+def pages(site) -> list[s.Page]:
+    found = s.discover_pages(site)
     langs = {page.lang.locale for page in found}
     missing = [lang.locale for lang in s.languages() if lang.locale not in langs]
     assert not missing, f"the built site has no pages for {missing} (languages in mkdocs.yml)"

@@ -19,9 +19,9 @@ RUSSIAN = {"градиент": "градиент", "градиента": "гра
 ENGLISH = {"gradients": "gradient"}
 
 
-def index_pages(built_site) -> dict[str, str]:
+def index_pages(site) -> dict[str, str]:
     """Page location -> lower-cased text of that page (title, sections), from the search index."""
-    docs = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    docs = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
     pages = {}
     for doc in docs:
         location = doc["location"].split("#")[0]
@@ -65,8 +65,8 @@ def run_queries(tab, server, lang, queries):
 
 
 @pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.locale)
-def test_results_come_from_own_language(tab, server, built_site, lang):
-    pages = index_pages(built_site)
+def test_results_come_from_own_language(tab, server, site, lang):
+    pages = index_pages(site)
     words = [Counter(set(re.findall(r"\b[a-z][a-z_]{3,}\b", text)))
              for loc, text in pages.items()]
     per_lang = {}
@@ -92,10 +92,10 @@ def test_results_come_from_own_language(tab, server, built_site, lang):
     (RUSSIAN, next((lang for lang in LANGS if lang.locale == "ru"), None)),
     (ENGLISH, DEFAULT),
 ], ids=["ru", "en"])
-def test_inflected_forms_find_every_page_with_the_word(tab, server, built_site, queries, lang):
+def test_inflected_forms_find_every_page_with_the_word(tab, server, site, queries, lang):
     if lang is None:
         pytest.skip("no Russian language in mkdocs.yml")
-    pages = index_pages(built_site)
+    pages = index_pages(site)
     assert family(pages, lang, next(iter(queries.values()))), (
         f"no {lang.locale!r} page uses a form of {next(iter(queries.values()))!r}; "
         "the search test has nothing to find")

@@ -52,12 +52,12 @@ def test_switcher_opens_same_page_in_other_language(tab, server, pages, lang):
                           + "\n  ".join(failures))
 
 
-def test_sitemap_has_hreflang_alternates(built_site, pages):
+def test_sitemap_has_hreflang_alternates(site, pages):
     site_url = site_config()["site_url"]
     assert site_url, ("mkdocs.yml has no site_url, so sitemap.xml cannot list absolute page "
                       "addresses and hreflang alternates. Set site_url to the published address.")
     ns = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
-    root = ET.parse(built_site / "sitemap.xml").getroot()
+    root = ET.parse(site / "sitemap.xml").getroot()
     entries = {}
     for url in root.findall("sm:url", ns):
         loc = url.findtext("sm:loc", namespaces=ns)
