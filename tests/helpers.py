@@ -23,10 +23,11 @@ def all_pages() -> list[pathlib.Path]:
 
 
 def scratch_copy(tmp_path: pathlib.Path) -> pathlib.Path:
-    """The repo without its virtualenv, build output and git data."""
+    """The repo as a fresh clone has it, plus uncommitted edits: no virtualenv, build output,
+    git data or local caches (.cache holds test records and npm tools)."""
     dest = tmp_path / "repo"
     shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(
-        ".venv", "site", ".git", "__pycache__", ".pytest_cache", "node_modules"))
+        ".venv", "site", ".git", "__pycache__", ".pytest_cache", ".cache"))
     return dest
 
 
