@@ -38,17 +38,12 @@ def load(path: str):
     return module
 
 
-def default_language(config) -> str:
-    languages = config.plugins["i18n"].config.languages
-    return next(language.locale for language in languages if language.default)
-
-
 # After static-i18n's on_files (priority -100): it rebuilds the file list for the language being
 # built from the files on disk, and would drop a generated file added before it.
 @event_priority(-110)
 def on_files(files, config):
     lang = config.theme["language"]
-    prefix = "" if lang == default_language(config) else lang
+    prefix = "" if lang == config.plugins["i18n"].default_language else lang
     for uri, snippet in FIGURES.items():
         figure = File.generated(config, f"{lang}/{uri}", content=load(snippet).svg(lang))
         figure.dest_uri = posixpath.join(prefix, uri)

@@ -22,6 +22,15 @@ def all_pages() -> list[pathlib.Path]:
     return [DOCS / lang / page for lang in languages() for page in pages(lang)]
 
 
+def built_html(site: pathlib.Path, lang: str, page: str) -> pathlib.Path:
+    """Where the build puts `docs/<lang>/<page>`: static-i18n serves the default language at the
+    root, and MkDocs turns `name.md` into `name/index.html`."""
+    out = site if lang == languages()[0] else site / lang
+    name = page.removesuffix(".md")
+    name = "" if name == "index" else name.removesuffix("/index") + "/"
+    return out / name / "index.html"
+
+
 def scratch_copy(tmp_path: pathlib.Path) -> pathlib.Path:
     """The repo as a fresh clone has it, plus uncommitted edits: no virtualenv, build output,
     git data or local caches (.cache holds test records and npm tools)."""

@@ -22,11 +22,12 @@ from collections import Counter
 
 import pytest
 
-from tests.executable_docs import ROOT, site_config
+from tests.executable_docs import ROOT
+from tests.helpers import DOCS as DOCS_DIR
 
 
 PATH = ROOT / ".cache" / "provenance.json"  # hooks/provenance.py reads the same path
-DOCS = pathlib.Path(site_config()["docs_dir"]).resolve()
+DOCS = DOCS_DIR.resolve()
 
 
 def page_of(path) -> str | None:

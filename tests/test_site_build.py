@@ -4,18 +4,14 @@ import re
 
 import pytest
 
-from tests.executable_docs import languages, relative
-from tests.helpers import DOCS, all_pages
+from tests.executable_docs import relative
+from tests.helpers import DOCS, all_pages, built_html
 
 
 def html_of(site, page):
-    """Built HTML of a source page: static-i18n puts the default language at the root."""
+    """Built HTML of a source page, and the page's language."""
     lang, *rest = page.relative_to(DOCS).parts
-    default = languages()[0]
-    out = site if lang == default else site / lang
-    name = "/".join(rest)[:-3]
-    name = "index.html" if name == "index" else (name.removesuffix("/index") + "/index.html")
-    return out / name, lang
+    return built_html(site, lang, "/".join(rest)), lang
 
 
 @pytest.mark.parametrize("page", all_pages(), ids=relative)

@@ -14,8 +14,7 @@ from snippets import figure_relu, mask_value_at_zero, why_clone_double_backward,
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
 from tests.executable_docs import ROOT, languages
-from tests.helpers import DOCS
-from tests.test_site_build import html_of
+from tests.helpers import DOCS, built_html
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = "assets/figures/relu.svg"
@@ -136,7 +135,7 @@ def test_generated_figures_are_not_in_the_repository():
 
 @pytest.mark.parametrize("lang", languages())
 def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
-    html_path, _ = html_of(site, DOCS / lang / "mask.md")
+    html_path = built_html(site, lang, "mask.md")
     html = html_path.read_text(encoding="utf-8")
     images = re.findall(r'<img alt="([^"]*)" src="([^"]*relu\.svg)"', html)
     assert len(images) == 1, f"{html_path}: expected one <img> of relu.svg, found {images}"

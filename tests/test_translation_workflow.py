@@ -10,7 +10,7 @@ import pytest
 
 from scripts.translations import STUB, is_stub
 from tests.executable_docs import languages, site_config
-from tests.helpers import DOCS, build, run, scratch_copy
+from tests.helpers import DOCS, build, built_html, run, scratch_copy
 
 DEFAULT, TRANSLATED = languages()[0], languages()[-1]
 
@@ -38,9 +38,7 @@ def status_row(repo, page: str) -> str:
 
 
 def html(site, lang: str, page: str) -> str:
-    name = page[:-3]
-    path = (site if lang == DEFAULT else site / lang) / ("" if name == "index" else name)
-    return (path / "index.html").read_text(encoding="utf-8")
+    return built_html(site, lang, page).read_text(encoding="utf-8")
 
 
 def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
