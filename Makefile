@@ -1,13 +1,43 @@
-# Every target builds .venv from the pinned requirements first, so a fresh clone needs only
-# Python 3.11 and make. PIP_ARGS lets a machine without the local CPU wheel of torch point pip
+# Every target builds .venv first, so a fresh clone needs only Python 3.11 and make:
+# requirements.txt (the tools, exact pins), the first release of requirements-torch.txt (the
+# site's default PyTorch) and this project's package, editable; every other release listed there
+# goes to .venv/torch-<release>/. PIP_ARGS lets a machine without the local CPU wheels point pip
 # at another index (see README).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 PIP_ARGS ?=
+TORCH_RELEASES := $(shell sed -n 's/^torch==\([0-9][0-9.]*\).*/\1/p' requirements-torch.txt)
+DEFAULT_TORCH := $(firstword $(TORCH_RELEASES))
+OTHER_TORCH := $(addprefix $(VENV)/torch-,$(addsuffix /.ready,$(wordlist 2,99,$(TORCH_RELEASES))))
 # MkDocs prints an advert for its successor on every run; it is noise in build logs.
 export NO_MKDOCS_2_WARNING := 1
+
+$(READY): requirements.txt requirements-torch.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements.txt torch==$(DEFAULT_TORCH) $(PIP_ARGS)
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+# Another release, beside the default one: torch alone (its dependencies are the venv's).
+$(VENV)/torch-%/.ready: requirements-torch.txt | $(READY)
+	rm -rf $(VENV)/torch-$*
+	$(PY) -m pip install --quiet --no-deps --target $(VENV)/torch-$* torch==$* $(PIP_ARGS)
+	touch $@
+
+ENV := $(READY) $(OTHER_TORCH)
+
+# The browser tests need Debian's chromium; install it when it is missing.
+BROWSER := $(shell command -v chromium 2>/dev/null)
+.PHONY: browser
+browser:
+ifeq ($(BROWSER),)
+	@echo "make: no chromium on this machine; installing Debian's chromium for the browser tests"
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+	  || { echo "make: could not install chromium; install Debian's chromium package by hand"; exit 1; }
+endif
 
 .PHONY: serve build test outputs bench clean
 
@@ -17,19 +47,19 @@ $(READY): requirements.txt
 	touch $@
 
 serve: $(READY)
-	$(PY) -m mkdocs serve -a 127.0.0.1:8000
+	$(PY) -m mkdocs serve -a 127.0.0.1:8000 -w snippets -w glossary.yml -w hooks -w verified_docs
 
 build: $(READY)
 	$(PY) -m mkdocs build --strict
 
-test: $(READY)
+test: $(ENV) browser
 	$(PY) -m pytest
 
-outputs: $(READY)
+outputs: $(ENV)
 	$(PY) -m pytest --update-outputs docs
 
-bench: $(READY)
-	$(PY) scripts/bench_docs.py
+bench: $(ENV)
+	$(PY) -m verified_docs bench
 
 clean:
 	rm -rf site .pytest_cache
@@ -40,13 +70,13 @@ clean:
 .PHONY: translations new-language
 
 translations: $(READY)
-	$(PY) -m scripts.translations $(if $(STAMP),stamp $(STAMP),status)
+	$(PY) -m verified_docs translations $(if $(STAMP),stamp $(STAMP),status)
 
 # LANG is also the locale variable of every shell: only a LANG given on the command line counts.
 new-language: $(READY)
 	@test "$(origin LANG)" = "command line" || \
 		{ echo "usage: make new-language LANG=<code> [NAME=<name in the switcher>], e.g. LANG=de"; exit 2; }
-	LANG=C.UTF-8 $(PY) -m scripts.translations new-language $(LANG) $(if $(NAME),--name "$(NAME)")
+	LANG=C.UTF-8 $(PY) -m verified_docs translations new-language $(LANG) $(if $(NAME),--name "$(NAME)")
 
 # The site in a browser (Debian's chromium, see README): `make screenshots` saves the home page of
 # each language to screenshots/; `make bench-site` reports page weight against a default Material

@@ -1,3 +1,2 @@
-# The docs plugin must be registered at the root so that it also applies to docs/**/*.md.
-# tests.provenance records, per page, the torch version its outputs were verified with (footer).
-pytest_plugins = ["tests.executable_docs", "tests.provenance"]
+# The repository root is a rootdir conftest so that `import snippets` and `import tests` work the
+# same from any test; the pages' plugin is verified_docs.pytest_plugin (a pytest11 entry point).

@@ -1,4 +1,4 @@
-"""MkDocs hook: what readers see of the translation workflow (scripts/translations.py).
+"""MkDocs hook: what readers see of the translation workflow (verified_docs/translations.py).
 
 * A translation whose English page changed since it was stamped gets a banner, in the reader's
   language, linking to the English page.
@@ -14,31 +14,17 @@ The texts come from `extra.strings` in mkdocs.yml, which every language translat
 from __future__ import annotations
 
 import html
-import importlib.util
 import logging
 import pathlib
 import re
-import sys
 
 import yaml
 from mkdocs.utils import get_relative_url, write_file
 
+from verified_docs import translations as model
+
 log = logging.getLogger("mkdocs.hooks.translations")
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
-
-
-def _load_model():
-    """scripts/translations.py, by path: MkDocs does not put the project on sys.path."""
-    spec = importlib.util.spec_from_file_location("_translations_model",
-                                                  ROOT / "scripts" / "translations.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-model = _load_model()
 
 
 def languages(config) -> tuple[str, str]:

@@ -1,7 +1,7 @@
 import pytest
 
-from tests.executable_docs import ROOT
 from tests.helpers import build
+from verified_docs.site import ROOT
 
 # Deliberately broken solutions for the exercise checker: data for its tests, not test modules
 # (with --markdown-docs pytest would otherwise import every .py file to read its docstrings).
@@ -11,7 +11,7 @@ collect_ignore = ["exercise_cases"]
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Tests of the built site run last, so the one build of the session shows in its footers
-    the provenance the docs tests have just recorded (tests/provenance.py)."""
+    the provenance the docs tests have just recorded (verified_docs.provenance)."""
     items.sort(key=lambda item: "site" in item.fixturenames)  # stable: order kept otherwise
 
 

@@ -7,8 +7,11 @@ import re
 
 import pytest
 
-from tests.executable_docs import OUTPUT_LANG, languages, page_fences
-from tests.helpers import DOCS, build, pages, run, scratch_copy
+from tests.helpers import build, run, scratch_copy
+from verified_docs.fences import OUTPUT_LANG, page_fences
+from verified_docs.site import docs_dir, languages, pages
+
+DOCS = docs_dir()
 
 DEFAULT, TRANSLATED = languages()[0], languages()[-1]
 

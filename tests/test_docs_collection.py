@@ -5,8 +5,8 @@ import re
 import pytest
 from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
 
-from tests.executable_docs import OUTPUT_LANG, PYTHON_LANGS, page_fences, relative
-from tests.helpers import all_pages
+from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
+from verified_docs.site import all_pages, relative
 
 # Counted from the raw text, independently of any Markdown parser: a fence indented under an
 # admonition or a `=== "Tab"` is counted here but is no fence to CommonMark, so it never runs.

@@ -13,9 +13,12 @@ import re
 import pytest
 import yaml
 
-from scripts.translations import is_stub
-from tests.executable_docs import ROOT, languages, page_fences, relative
-from tests.helpers import DOCS, pages, run, scratch_copy
+from tests.helpers import run, scratch_copy
+from verified_docs.fences import page_fences
+from verified_docs.site import ROOT, docs_dir, languages, pages, relative
+from verified_docs.translations import is_stub
+
+DOCS = docs_dir()
 
 GLOSSARY = ROOT / "glossary.yml"
 DEFAULT = languages()[0]

@@ -4,8 +4,9 @@ import re
 
 import pytest
 
-from tests.executable_docs import relative
-from tests.helpers import DOCS, all_pages, built_html
+from verified_docs.site import all_pages, built_html, docs_dir, relative
+
+DOCS = docs_dir()
 
 
 def html_of(site, page):

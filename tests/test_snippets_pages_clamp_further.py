@@ -146,7 +146,7 @@ def test_mark_non_differentiable():
 def test_snippet_runs_quietly(module):
     import subprocess
     import sys
-    from tests.executable_docs import ROOT
+    from verified_docs.site import ROOT
     result = subprocess.run([sys.executable, "-W", "default", "-m", f"snippets.{module}"],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0 and result.stderr == "", result.stderr

@@ -13,8 +13,9 @@ import torch
 from snippets import figure_relu, mask_value_at_zero, why_clone_double_backward, why_clone_hazard_table
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
-from tests.executable_docs import ROOT, languages
-from tests.helpers import DOCS, built_html
+from verified_docs.site import ROOT, built_html, docs_dir, languages
+
+DOCS = docs_dir()
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = "assets/figures/relu.svg"

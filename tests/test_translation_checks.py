@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scripts.translations import HASH_KEY, STUB, Site, UsageError, front_matter, stamp, \
+from verified_docs.translations import HASH_KEY, STUB, Site, UsageError, front_matter, stamp, \
     with_front_matter_key
 from tests.test_translation_parity import structure_differences
 

@@ -3,7 +3,7 @@ way: only the prose is translated (and comments inside a page's own code fences)
 
 Compared page by page: headings (count, levels, explicit `{ #id }` anchors), code and output fences
 (order, language, options, code), `--8<--` includes, images and internal link targets. A page not
-translated yet is a stub, front matter `untranslated: true` and no text (scripts/translations.py);
+translated yet is a stub, front matter `untranslated: true` and no text (verified_docs/translations.py);
 it is exempt, and the site shows the English text in its place.
 """
 
@@ -21,9 +21,11 @@ from typing import Callable
 import pytest
 from markdown_it import MarkdownIt
 
-from scripts.translations import HASH_KEY, UNTRANSLATED_KEY, front_matter
-from tests.executable_docs import PYTHON_LANGS, languages, page_fences, relative
-from tests.helpers import DOCS, pages
+from verified_docs.fences import PYTHON_LANGS, page_fences
+from verified_docs.site import docs_dir, languages, pages, relative
+from verified_docs.translations import HASH_KEY, UNTRANSLATED_KEY, front_matter
+
+DOCS = docs_dir()
 
 DEFAULT, *TRANSLATIONS = languages()
 

@@ -8,9 +8,12 @@ import re
 
 import pytest
 
-from scripts.translations import STUB, is_stub
-from tests.executable_docs import languages, site_config
-from tests.helpers import DOCS, build, built_html, run, scratch_copy
+from tests.helpers import build, run, scratch_copy
+from verified_docs.site import built_html, docs_dir, languages
+from verified_docs.site import config as site_config
+from verified_docs.translations import STUB, is_stub
+
+DOCS = docs_dir()
 
 DEFAULT, TRANSLATED = languages()[0], languages()[-1]
 
@@ -32,7 +35,7 @@ def translated_page(repo) -> str:
 
 
 def status_row(repo, page: str) -> str:
-    result = run(repo, "scripts.translations", "status")
+    result = run(repo, "verified_docs", "translations", "status")
     assert result.returncode == 0, result.stderr
     return next(line for line in result.stdout.splitlines() if line.strip().startswith(page + " "))
 
@@ -46,7 +49,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
     reported missing and built from the English text under a banner."""
     repo = scratch_copy(tmp_path)
     page = translated_page(repo)
-    stamped = run(repo, "scripts.translations", "stamp", f"docs/{TRANSLATED}/{page}")
+    stamped = run(repo, "verified_docs", "translations", "stamp", f"docs/{TRANSLATED}/{page}")
     assert stamped.returncode == 0, stamped.stderr
     assert "up to date" in status_row(repo, page)
 
@@ -77,7 +80,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
     english_intro = re.search(r"<p>(.*?)</p>", html(site, DEFAULT, "glossary.md"), re.S)[1]
     assert english_intro in built
 
-    run(repo, "scripts.translations", "stamp", f"docs/{TRANSLATED}/{page}")
+    run(repo, "verified_docs", "translations", "stamp", f"docs/{TRANSLATED}/{page}")
     assert "up to date" in status_row(repo, page)
     assert build(repo, tmp_path / "site2").returncode == 0
     assert "translation-banner" not in html(tmp_path / "site2", TRANSLATED, page)
@@ -131,7 +134,7 @@ NEW = "de"  # any language Material for MkDocs has an interface translation for
 
 def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
     repo = scratch_copy(tmp_path)
-    added = run(repo, "scripts.translations", "new-language", NEW)
+    added = run(repo, "verified_docs", "translations", "new-language", NEW)
     assert added.returncode == 0, added.stderr
     config = (repo / "mkdocs.yml").read_text(encoding="utf-8")
     assert f"- locale: {NEW}\n" in config and "name: Deutsch" in config
@@ -158,14 +161,14 @@ def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
         "the language switcher should list the new language")
     assert f'<html lang="{NEW}"' in (site / NEW / "404.html").read_text(encoding="utf-8")
 
-    again = run(repo, "scripts.translations", "new-language", NEW)
+    again = run(repo, "verified_docs", "translations", "new-language", NEW)
     assert again.returncode == 1 and f"{NEW} is already a language of the site" in again.stderr
 
 
 def test_new_language_refuses_a_code_the_theme_cannot_build(tmp_path):
     repo = scratch_copy(tmp_path)
     before = (repo / "mkdocs.yml").read_text(encoding="utf-8")
-    result = run(repo, "scripts.translations", "new-language", "xx")
+    result = run(repo, "verified_docs", "translations", "new-language", "xx")
     assert result.returncode == 1
     assert "Material for MkDocs has no interface translation for 'xx'" in result.stderr
     assert (repo / "mkdocs.yml").read_text(encoding="utf-8") == before

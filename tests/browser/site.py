@@ -16,7 +16,7 @@ import socketserver
 import threading
 import urllib.parse
 
-from tests.executable_docs import site_config
+from verified_docs.site import config as site_config
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.

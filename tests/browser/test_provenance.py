@@ -1,5 +1,5 @@
 """Provenance: every page's footer says which torch version and date its outputs were last
-verified with, as the docs tests recorded it (tests/provenance.py -> .cache/provenance.json ->
+verified with, as the docs tests recorded it (verified_docs/provenance.py -> .cache/provenance.json ->
 hooks/provenance.py), and a fresh clone with no test run builds and says "not yet verified"."""
 
 import datetime
@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser import site as s
 from tests.helpers import build, scratch_copy
-from tests.provenance import PATH
+from verified_docs.provenance import PATH
 
 LANGS = [lang.locale for lang in s.languages()]
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tests.browser import site as s
-from tests.executable_docs import site_config
+from verified_docs.site import config as site_config
 
 LANGS = [lang.locale for lang in s.languages()]
 

@@ -5,8 +5,9 @@
     make new-language LANG=de                  # docs/de/ from English, de in mkdocs.yml
 
 A translated page names the English text it translates: `source_hash` in its front matter is a
-hash of the whole file `docs/<default language>/<page>`, so any edit of the English page makes the
-translation *outdated* until a translator has reviewed it and re-stamped it.
+hash of the file `docs/<default language>/<page>` without the bodies of its ```output fences
+(`make outputs` regenerates those in every language), so any edit of the English prose, headings
+or code makes the translation *outdated* until a translator has reviewed and re-stamped it.
 
 A page not translated yet is a stub, a file that holds only this front matter:
 
@@ -31,7 +32,8 @@ import sys
 import yaml
 from mkdocs.utils.meta import get_data
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from verified_docs.site import ROOT
+
 HASH_KEY = "source_hash"
 UNTRANSLATED_KEY = "untranslated"
 STUB = f"---\n{UNTRANSLATED_KEY}: true\n---\n"
@@ -41,10 +43,22 @@ UP_TO_DATE, OUTDATED, MISSING = "up to date", "outdated", "missing"
 
 # ---- pages and their front matter -------------------------------------------------------------
 
+# An output fence's body, which `make outputs` rewrites in every language at once.
+OUTPUT_BODY = re.compile(r"^(`{3,})output\b[^\n]*\n.*?^\1[ \t]*$", re.M | re.S)
+
+
+def hashed_text(text: str) -> str:
+    text = text.replace("\r\n", "\n")
+    return OUTPUT_BODY.sub(lambda m: m[0].split("\n", 1)[0].split(" ", 1)[0], text)
+
+
+def text_hash(text: str) -> str:
+    """What a translation records of its English page: the first 12 hex digits of a SHA-256."""
+    return hashlib.sha256(hashed_text(text).encode("utf-8")).hexdigest()[:12]
+
+
 def source_hash(english: pathlib.Path) -> str:
-    """What a translation records of its English page: the first 12 hex digits of its SHA-256."""
-    text = english.read_text(encoding="utf-8").replace("\r\n", "\n")
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return text_hash(english.read_text(encoding="utf-8"))
 
 
 def front_matter(path: pathlib.Path) -> tuple[dict, str]:
@@ -126,8 +140,7 @@ def changes_hint(site: Site, english: pathlib.Path, stamp: str) -> str:
         for commit in commits:
             old = subprocess.run(["git", "show", f"{commit}:{rel}"], cwd=site.root,
                                  capture_output=True, check=True).stdout
-            text = old.decode("utf-8").replace("\r\n", "\n")
-            if hashlib.sha256(text.encode("utf-8")).hexdigest()[:12] == stamp:
+            if text_hash(old.decode("utf-8")) == stamp:
                 return f"; see: git diff {commit} -- {rel}"
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
         pass
@@ -310,7 +323,7 @@ def insert_language(text: str, entry: dict) -> str:
 # ---- command line -----------------------------------------------------------------------------
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scripts.translations", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m verified_docs translations", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("status", help="table of every language: up to date / outdated / missing")

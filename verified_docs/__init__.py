@@ -1,0 +1,16 @@
+"""The machinery behind the site's executable docs.
+
+| module        | owns                                                                      |
+|---------------|---------------------------------------------------------------------------|
+| site          | the repository, mkdocs.yml (loaded once, lazily), languages, pages        |
+| versions      | the PyTorch releases the pages are verified on and how to run each one    |
+| fences        | a page's fences, its output fences, continuation chains, snippet includes |
+| worker        | the child interpreter that runs a page's code (stdlib and torch only)     |
+| runner        | running a fence in that child under a time and size limit                 |
+| outputs       | output fence titles and `make outputs`' rewriting                         |
+| provenance    | the record of which releases verified each page, and when                 |
+| translations  | the translation model: status, stamps, stubs, new languages               |
+| pytest_plugin | the pytest side: collection, comparison, update mode, provenance          |
+
+Nothing here is imported at package import time: the worker must start with torch alone.
+"""

@@ -1,0 +1,18 @@
+"""`python -m verified_docs translations …` and `python -m verified_docs bench …`."""
+
+import sys
+
+COMMANDS = {"translations": "verified_docs.translations", "bench": "verified_docs.bench"}
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(f"usage: python -m verified_docs {{{','.join(COMMANDS)}}} ...", file=sys.stderr)
+        return 2
+    import importlib
+
+    return importlib.import_module(COMMANDS[sys.argv[1]]).main(sys.argv[2:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

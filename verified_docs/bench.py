@@ -1,0 +1,103 @@
+"""Benchmark of the executable docs: `make bench`.
+
+For each PyTorch release of requirements-torch.txt: the median wall time of the docs tests of
+that release (`pytest docs --torch-release R`) next to its floor, one plain Python process on
+that release that runs the same code once with no test machinery (no isolation, no limits).
+Then the median `mkdocs build` time of the whole site next to the default language alone.
+The last lines are `ratio <release>: <docs tests / floor>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from verified_docs import site, versions
+from verified_docs.fences import python_fences
+
+ROOT = site.ROOT
+
+
+def floor_script(directory: str, release: str) -> pathlib.Path:
+    """The floor: a plain script holding every Python fence of `release` on every page, expanded
+    as the tests expand them, run in page order; a `continuation` fence keeps the namespace of
+    the one before."""
+    blocks = [(f.source(), f.continued) for page in site.all_pages()
+              for f in python_fences(page) if f.release == release]
+    script = pathlib.Path(directory) / f"floor-{release}.py"
+    script.write_text(
+        "import contextlib, io, sys\n"
+        f"sys.path.insert(0, {str(ROOT)!r})  # as pytest puts the repo root first\n"
+        f"BLOCKS = {blocks!r}\n"
+        "namespace = {}\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    for code, continued in BLOCKS:\n"
+        "        namespace = namespace if continued else {'__name__': '__main__'}\n"
+        "        exec(code, namespace)\n", encoding="utf-8")
+    return script
+
+
+def median_seconds(command: list[str], runs: int, env=None) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def default_language_only_config() -> pathlib.Path:
+    """mkdocs.yml with static-i18n told to build the default language alone."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    marker = "      docs_structure: folder\n"
+    assert marker in text, "bench: cannot find the i18n plugin's docs_structure in mkdocs.yml"
+    path = ROOT / f".bench-{os.getpid()}.yml"  # beside mkdocs.yml: relative paths stay valid
+    only = f"      build_only_locale: {site.default_language()}\n"
+    path.write_text(text.replace(marker, marker + only), "utf-8")
+    return path
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m verified_docs bench",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+
+    py = sys.executable
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    ratios = {}
+    with tempfile.TemporaryDirectory() as out:
+        for release in versions.releases():
+            tests = median_seconds([py, "-m", "pytest", "-q", "docs", "--torch-release", release],
+                                   args.runs, env)
+            # cwd is the repo root, as for the tests, so `import snippets…` works the same way
+            floor = median_seconds([py, str(floor_script(out, release))], args.runs,
+                                   versions.environ(release, env))
+            ratios[release] = (tests, floor)
+        build = [py, "-m", "mkdocs", "build", "--strict", "-d", out]
+        whole = median_seconds(build, args.runs, env)
+        config = default_language_only_config()
+        try:
+            english = median_seconds([*build, "-f", str(config)], args.runs, env)
+        finally:
+            config.unlink()
+
+    print(f"runs per figure:      {args.runs} (medians)")
+    for release, (tests, floor) in ratios.items():
+        print(f"PyTorch {release}: docs tests {tests:6.2f} s, floor (plain run) {floor:6.2f} s")
+    print(f"mkdocs build, all:    {whole:6.2f} s")
+    print(f"mkdocs build, {site.default_language()}:     {english:6.2f} s   "
+          f"(all / {site.default_language()} = {whole / english:.2f})")
+    for release, (tests, floor) in ratios.items():
+        print(f"ratio {release}: {tests / floor:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""A page's fences as the tests see them, and the code a reader sees in them.
+
+Fences are read with the CommonMark parser pytest-markdown-docs uses, so a fence indented under
+`!!! note` or `=== "Tab"` is an indented code block and never runs: pages use the flat `/// tab`
+and `/// details` blocks, and tests/test_docs_collection.py fails if a Python fence is left out.
+`--8<--` includes are expanded by the site's own pymdownx.snippets preprocessor, configured from
+mkdocs.yml, so a test runs exactly the code a reader sees.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import re
+from functools import cache
+
+from verified_docs import site, versions
+
+PYTHON_LANGS = ("py", "python", "python3")  # the languages pytest-markdown-docs runs
+OUTPUT_LANG = "output"
+SNIPPET_LINE = re.compile(r"-+8<-+")  # pymdownx.snippets' marker, any number of dashes
+INCLUDE_ONLY = re.compile(r'^\s*-+8<-+\s+"([^"]+)"\s*$')
+OPTION = re.compile(r'^(\w[\w-]*)="([^"]*)"$')
+TITLE = re.compile(r'title="([^"]*)"')
+
+
+class PageError(Exception):
+    """Bad input on a page: the message starts with page:line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Fence:
+    path: pathlib.Path
+    lang: str
+    options: tuple[str, ...]
+    info: str           # the fence's whole info string
+    open_line: int      # 1-based line of the opening ``` in the page
+    close_line: int     # 1-based line of the closing ```
+    content: str        # as written on the page, `--8<--` lines unexpanded
+
+    @property
+    def where(self) -> str:
+        return f"{site.relative(self.path)}:{self.open_line}"
+
+    @property
+    def attributes(self) -> dict[str, str]:
+        return dict(m.groups() for m in map(OPTION.match, self.options) if m)
+
+    @property
+    def continued(self) -> bool:
+        return "continuation" in self.options
+
+    @property
+    def release(self) -> str:
+        try:
+            return versions.resolve(self.attributes.get("torch"))
+        except versions.UnknownRelease as exc:
+            raise PageError(f"{self.where}: {exc}") from None
+
+    @property
+    def title(self) -> str | None:
+        match = TITLE.search(self.info)
+        return match[1] if match else None
+
+    @property
+    def include(self) -> str | None:
+        """The snippet file when the fence is a single `--8<--` line."""
+        match = INCLUDE_ONLY.match(self.content.strip())
+        return match[1] if match else None
+
+    def source(self) -> str:
+        """The code with its snippets expanded, as the site shows it."""
+        return expand_snippets(self.content, self.where)
+
+    def filename(self) -> str:
+        """The name tracebacks give the code: the snippet file, or the page."""
+        return self.include or site.relative(self.path)
+
+    def padded_source(self) -> str:
+        """Source whose line numbers are those of the page (or of the included file)."""
+        code = self.source()
+        return code if self.include else "\n" * self.open_line + code
+
+
+@cache
+def snippet_preprocessor():
+    import markdown
+
+    config = site.config()
+    md = markdown.Markdown(extensions=config["markdown_extensions"],
+                           extension_configs=config["mdx_configs"])
+    return md.preprocessors["snippet"]
+
+
+def expand_snippets(code: str, where: str) -> str:
+    """Expand `--8<--` lines as the site does; `where` is page:line for the error message."""
+    if not SNIPPET_LINE.search(code):
+        return code
+    try:
+        lines = snippet_preprocessor().run(code.splitlines())
+    except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
+        raise PageError(f"{where}: cannot include snippet: {exc}") from None
+    return "\n".join(lines) + "\n"
+
+
+def parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
+def read_page(path: pathlib.Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        raise PageError(f"{site.relative(path)}:{line}: not valid UTF-8 "
+                        f"(byte {exc.object[exc.start:exc.start + 1]!r}); save the file as UTF-8")
+
+
+@cache
+def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
+    from pytest_markdown_docs.plugin import parse_superfences_block_info
+
+    fences = []
+    for token in parser().parse(read_page(path)):
+        if token.type == "fence":
+            # The same reading of `{.python continuation}` as pytest-markdown-docs' superfences.
+            lang, *options = parse_superfences_block_info(token.info) or [""]
+            fences.append(Fence(path, lang, tuple(options), token.info, token.map[0] + 1,
+                                token.map[1], token.content))
+    return tuple(fences)
+
+
+def python_fences(path: pathlib.Path) -> list[Fence]:
+    return [f for f in page_fences(path) if f.lang in PYTHON_LANGS and "notest" not in f.options]
+
+
+def fence_at(path: pathlib.Path, open_line: int) -> Fence:
+    for fence in python_fences(path):
+        if fence.open_line == open_line:
+            return fence
+    raise PageError(f"{site.relative(path)}:{open_line}: no Python fence starts on this line")
+
+
+def output_fence(code: Fence) -> Fence | None:
+    """The output fence right after `code` (only blank lines between), if any."""
+    fences = page_fences(code.path)
+    following = fences[fences.index(code) + 1:]
+    if not following or following[0].lang != OUTPUT_LANG:
+        return None
+    lines = read_page(code.path).splitlines()
+    between = lines[code.close_line:following[0].open_line - 1]
+    return following[0] if all(not line.strip() for line in between) else None
+
+
+def chain(fence: Fence) -> list[Fence]:
+    """`fence`, preceded by the fences its `continuation` builds on (all on one release)."""
+    python = python_fences(fence.path)
+    index = python.index(fence)
+    first = index
+    while first > 0 and python[first].continued:
+        first -= 1
+    links = python[first:index + 1]
+    for earlier, later in zip(links, links[1:]):
+        if earlier.release != later.release:
+            raise PageError(
+                f"{later.where}: this `continuation` fence runs on PyTorch {later.release}, "
+                f"but the fence it continues ({earlier.where}) runs on {earlier.release}; "
+                f'give both the same torch="…"')
+    return links

@@ -1,0 +1,68 @@
+"""Which PyTorch releases, and when, each page's outputs were verified with.
+
+The docs test run writes `.cache/provenance.json` whenever every code block of a page has passed;
+the build (hooks/provenance.py) reads it for the page footer. It is never committed: a fresh
+clone's footer says the outputs are not verified yet.
+
+    {"run": {"torch": ["2.15.0", "2.13.0"], "verified": "2026-11-30"},  # the last docs test run
+     "with_code": ["en/index.md", ...],                                # pages that have code
+     "pages": {"en/index.md": {"torch": ["2.15.0"], "verified": "2026-11-30"}, ...}}
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import pathlib
+
+from verified_docs.site import ROOT
+
+PATH = ROOT / ".cache" / "provenance.json"
+
+
+class Unreadable(ValueError):
+    pass
+
+
+def read(path: pathlib.Path = PATH) -> dict:
+    """The record; {} when there is none yet. Unreadable content raises Unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise Unreadable(f"{path}: unreadable ({exc})") from None
+    if not isinstance(data, dict):
+        raise Unreadable(f"{path}: not a JSON object")
+    return data
+
+
+def record(page: str, releases: list[str], with_code: set[str], all_releases: list[str],
+           path: pathlib.Path = PATH) -> None:
+    today = datetime.date.today().isoformat()
+    try:
+        data = read(path)
+    except Unreadable:
+        data = {}
+    data["run"] = {"torch": all_releases, "verified": today}
+    data["with_code"] = sorted(set(data.get("with_code", [])) | with_code)
+    data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                   encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def footer(data: dict, page: str) -> dict | None:
+    """What the footer of `page` (e.g. `ru/mask.md`) says: releases, date and scope."""
+    entry, scope = data.get("pages", {}).get(page), "page"
+    if entry is None and page not in data.get("with_code", []):
+        # A page without code has no outputs of its own: it says when the site's code was tested.
+        entry, scope = data.get("run"), "site"
+    if not isinstance(entry, dict):
+        return None
+    torch = entry.get("torch")
+    torch = ", ".join(torch) if isinstance(torch, list) else str(torch)
+    return {"torch": torch, "verified": entry.get("verified"), "scope": scope}

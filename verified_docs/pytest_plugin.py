@@ -1,0 +1,177 @@
+"""pytest plugin (entry point `pytest11`): every Python fence of every page is a test.
+
+pytest-markdown-docs collects the fences with their options; this plugin runs each one in a
+child interpreter on the PyTorch release the fence names (verified_docs.runner), then compares
+what it printed with the ```output fence after it, or with `--update-outputs` rewrites that fence.
+Anything written to stderr, warnings included, fails the fence. When every fence of a page has
+passed, the page's provenance record is updated for the footer.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import traceback
+from collections import Counter
+
+import pytest
+# The one use of pytest-markdown-docs' private runner API (tests/test_docs_collection.py guards
+# it): the default runner is replaced, so every fence runs here.
+from pytest_markdown_docs._runners import DefaultRunner, register_runner
+
+from verified_docs import outputs, provenance, site, versions
+from verified_docs.fences import PageError, fence_at, python_fences
+from verified_docs.runner import DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner
+
+RUNNER = pytest.StashKey[Runner]()
+UPDATES = pytest.StashKey[dict]()
+
+
+class WroteToStderr(AssertionError):
+    pass
+
+
+def is_page(path) -> bool:
+    return pathlib.Path(path).suffix == ".md" and site.language_of(path) is not None
+
+
+@register_runner(default=True)
+class DocsRunner(DefaultRunner):
+    config: pytest.Config | None = None  # set for the session by pytest_configure
+
+    def runtest(self, test, args, *, asyncio_runner=None):
+        path = pathlib.Path(test.source_path)
+        if not is_page(path):  # a fence in a docstring: pytest-markdown-docs' own way
+            return super().runtest(test, args, asyncio_runner=asyncio_runner)
+        if test.fixture_names:
+            raise PageError(f"{site.relative(path)}:{test.start_line}: `fixture:` options are "
+                            "not supported: a page's code runs in its own interpreter")
+        fence = fence_at(path, test.start_line)
+        result = self.config.stash[RUNNER].run(fence)
+        if result.error:
+            raise BlockFailed(f"{fence.where}: the code block raised on PyTorch "
+                              f"{fence.release}\n{result.error}")
+        if result.stderr:
+            raise WroteToStderr(
+                f"{fence.where}: the code wrote to stderr on PyTorch {fence.release}:\n"
+                f"{result.stderr}\nA page shows warnings explicitly: catch them with "
+                "warnings.catch_warnings(record=True) and print them.")
+        updates = self.config.stash.get(UPDATES, None)
+        if updates is not None:
+            updates.setdefault(path, []).append(outputs.Update(fence, result.stdout))
+        else:
+            outputs.check(fence, result.stdout)
+
+    def repr_failure(self, test, excinfo, style=None):
+        if isinstance(excinfo.value, (BlockFailed, WroteToStderr, PageError,
+                                      outputs.OutputMismatch)):
+            return str(excinfo.value)
+        return "".join(traceback.format_exception(excinfo.value))
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("verified-docs", "the pages' code blocks")
+    group.addoption("--update-outputs", action="store_true",
+                    help="rewrite the ```output fences of the pages from real runs")
+    group.addoption("--block-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                    help=f"time limit of one code block (default {DEFAULT_TIMEOUT:g})")
+    group.addoption("--output-limit", type=int, default=DEFAULT_LIMIT, metavar="BYTES",
+                    help=f"most a code block may print (default {DEFAULT_LIMIT})")
+    group.addoption("--torch-release", metavar="RELEASE",
+                    help="run only the code blocks of this PyTorch release")
+
+
+def pytest_configure(config):
+    DocsRunner.config = config
+    config.stash[RUNNER] = Runner(config.getoption("--block-timeout"),
+                                  config.getoption("--output-limit"))
+    if config.getoption("--update-outputs"):
+        config.stash[UPDATES] = {}
+    config.pluginmanager.register(ProvenanceRecorder(), "verified-docs-provenance")
+
+
+def fence_of(item):
+    definition = getattr(item, "test_definition", None)
+    if definition is None or not is_page(definition.source_path):
+        return None
+    return fence_at(pathlib.Path(definition.source_path), definition.start_line)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    wanted = config.getoption("--torch-release")
+    if wanted:
+        wanted = versions.resolve(wanted)
+        kept = [i for i in items if (f := fence_of(i)) is None or f.release == wanted]
+        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+        items[:] = kept
+    releases = set()
+    for item in items:
+        try:
+            fence = fence_of(item)
+            if fence is not None:
+                releases.add(fence.release)
+        except PageError:
+            pass  # reported by the fence's own test
+    config.stash[RUNNER].start(sorted(releases))  # importing torch overlaps with the rest
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    config.stash[RUNNER].close()
+    updates = config.stash.get(UPDATES, None)
+    if updates:
+        changed = {path: outputs.rewrite(path, pending) for path, pending in updates.items()}
+        config.stash[UPDATES] = {path: n for path, n in changed.items() if n}
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    changed = config.stash.get(UPDATES, None)
+    if changed is None:
+        return
+    total = sum(changed.values())
+    if total:
+        terminalreporter.write_line(
+            f"make outputs: rewrote {total} output fence(s) in {len(changed)} file(s): "
+            + ", ".join(site.relative(p) for p in changed) + "; review with `git diff`.")
+    else:
+        terminalreporter.write_line("make outputs: every output fence is up to date.")
+
+
+class ProvenanceRecorder:
+    """A page counts as verified when all its fences ran and passed in this session."""
+
+    def __init__(self):
+        self.expected: Counter[str] = Counter()
+        self.passed: Counter[str] = Counter()
+        self.failed: set[str] = set()
+        self.releases: dict[str, set[str]] = {}
+
+    @staticmethod
+    def page_of(path) -> str | None:
+        if path is None or not is_page(path):
+            return None
+        return pathlib.Path(path).resolve().relative_to(site.docs_dir().resolve()).as_posix()
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, session, config, items):
+        for item in items:
+            page = self.page_of(item.path)
+            if page:
+                self.expected[page] += 1
+                try:
+                    self.releases.setdefault(page, set()).add(fence_of(item).release)
+                except PageError:
+                    self.failed.add(page)
+
+    def pytest_runtest_logreport(self, report):
+        page = self.page_of(report.fspath) if report.fspath else None
+        if page is None or page not in self.expected:
+            return
+        if report.failed or report.skipped:
+            self.failed.add(page)
+        elif report.when == "call" and report.passed:
+            self.passed[page] += 1
+            if self.passed[page] == self.expected[page] and page not in self.failed:
+                order = versions.releases()
+                provenance.record(page, [r for r in order if r in self.releases[page]],
+                                  set(self.expected), list(order))

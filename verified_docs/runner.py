@@ -1,0 +1,206 @@
+"""Running a page's fences in child interpreters, one per PyTorch release (verified_docs.worker).
+
+Each page gets its own process per release (forked from the worker), so no block can change
+another page's result. Every fence runs under a time limit and its output under a size limit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+from verified_docs import site, versions
+from verified_docs.fences import Fence, PageError, chain
+
+DEFAULT_TIMEOUT = 60.0          # seconds per fence
+DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence
+START_TIMEOUT = 180.0           # importing torch, once per release
+
+
+class BlockFailed(AssertionError):
+    """A fence raised, timed out, printed too much or wrote to stderr: message names page:line."""
+
+
+@dataclasses.dataclass
+class Result:
+    stdout: str
+    stderr: str
+    stdout_bytes: int
+    stderr_bytes: int
+    error: str | None
+
+
+class Worker:
+    """One child interpreter with `release` as torch; pages are forked from it."""
+
+    def __init__(self, release: str):
+        self.release = release
+        self.dir = tempfile.TemporaryDirectory(prefix="verified-docs-")
+        self.socket = os.path.join(self.dir.name, "worker.sock")
+        self.log = open(os.path.join(self.dir.name, "stderr"), "w+b")
+        self.process = subprocess.Popen(
+            [versions.python(), "-m", "verified_docs.worker", self.socket],
+            cwd=site.ROOT, env=versions.environ(release), stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=self.log)
+        self.ready = False
+
+    def wait_ready(self) -> None:
+        if self.ready:
+            return
+        line = b""
+        deadline = time.monotonic() + START_TIMEOUT
+        while not line.endswith(b"\n") and time.monotonic() < deadline:
+            if select.select([self.process.stdout], [], [], 1.0)[0]:
+                chunk = os.read(self.process.stdout.fileno(), 256)
+                if not chunk:
+                    break
+                line += chunk
+        words = line.decode(errors="replace").split()
+        if words[:1] != ["ready"]:
+            self.log.seek(0)
+            raise BlockFailed(f"the Python that runs PyTorch {self.release} did not start:\n"
+                              + self.log.read().decode(errors="replace")[-3000:])
+        found = versions.release_of(words[1])
+        if found != self.release:
+            raise BlockFailed(f"PyTorch {self.release} was expected, but that environment "
+                              f"imports torch {words[1]}; `make test` reinstalls the releases "
+                              f"of {versions.LIST.name}")
+        self.ready = True
+
+    def connect(self) -> "PageProcess":
+        self.wait_ready()
+        return PageProcess(self.socket)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+        self.dir.cleanup()
+
+
+class PageProcess:
+    """The process that runs one page's fences on one release."""
+
+    def __init__(self, path: str):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(path)
+        self.reader = self.sock.makefile("rb")
+        self.sock.settimeout(START_TIMEOUT)
+        self.pid = json.loads(self.reader.readline())["pid"]
+
+    def run(self, code: str, filename: str, fresh: bool, timeout: float, limit: int) -> dict:
+        request = {"code": code, "filename": filename, "fresh": fresh, "limit": limit}
+        self.sock.sendall(json.dumps(request).encode() + b"\n")
+        self.sock.settimeout(timeout)
+        try:
+            line = self.reader.readline()
+        except (TimeoutError, socket.timeout):
+            self.kill()
+            raise TimeoutError from None
+        if not line:
+            raise EOFError
+        return json.loads(line)
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.close()
+
+    def close(self) -> None:
+        self.reader.close()
+        self.sock.close()
+
+
+class Runner:
+    """Runs fences of the pages, keeping one process per (page, release) while a page runs."""
+
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, limit: int = DEFAULT_LIMIT):
+        self.timeout, self.limit = timeout, limit
+        self.workers: dict[str, Worker] = {}
+        # release -> (page, its process, the last fence that ran there successfully)
+        self.pages: dict[str, tuple] = {}
+
+    def start(self, releases) -> None:
+        """Start the workers now, so that importing torch overlaps with collection."""
+        for release in releases:
+            if release not in self.workers and not versions.missing(release):
+                self.workers[release] = Worker(release)
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page[1].close()
+        for worker in self.workers.values():
+            worker.close()
+        self.pages.clear(), self.workers.clear()
+
+    def process(self, fence: Fence) -> tuple[PageProcess, Fence | None]:
+        release = fence.release
+        page = self.pages.get(release)
+        if page and page[0] == fence.path:
+            return page[1], page[2]
+        if page:
+            page[1].close()
+        reason = versions.missing(release)
+        if reason:
+            raise BlockFailed(f"{fence.where}: {reason}")
+        self.start([release])
+        process = self.workers[release].connect()
+        self.pages[release] = (fence.path, process, None)
+        return process, None
+
+    def run(self, fence: Fence) -> Result:
+        """Run `fence` (after the fences it continues, when they did not just run)."""
+        *before, _ = links = chain(fence)
+        process, last = self.process(fence)
+        fresh = True
+        if before and last == before[-1]:
+            links, fresh = [fence], False
+        for i, link in enumerate(links):
+            result = self.run_one(process, link, fresh=fresh and i == 0)
+            self.check_limits(link, result)
+            if link is not fence and result.error:
+                raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
+                                  f"failed:\n{result.error}")
+        self.pages[fence.release] = (fence.path, process, fence)
+        return result
+
+    def run_one(self, process: PageProcess, fence: Fence, fresh: bool) -> Result:
+        code = fence.padded_source()
+        try:
+            reply = process.run(code, fence.filename(), fresh, self.timeout, self.limit)
+        except TimeoutError:
+            self.pages.pop(fence.release, None)
+            raise BlockFailed(
+                f"{fence.where}: the code block did not finish within {self.timeout:g} s "
+                f"(PyTorch {fence.release}) and was stopped. If it really needs longer, "
+                "raise the limit with `--block-timeout`.") from None
+        except (EOFError, ConnectionError, OSError):
+            self.pages.pop(fence.release, None)
+            raise BlockFailed(
+                f"{fence.where}: the process running the code block (PyTorch {fence.release}) "
+                "ended before the block finished, e.g. by os._exit() or a crash.") from None
+        return Result(**reply)
+
+    def check_limits(self, fence: Fence, result: Result) -> None:
+        for stream in ("stdout", "stderr"):
+            size = getattr(result, f"{stream}_bytes")
+            if size > self.limit:
+                self.pages.pop(fence.release, None)
+                raise BlockFailed(
+                    f"{fence.where}: the code block wrote {size:,} bytes to {stream}, more than "
+                    f"the limit of {self.limit:,} (PyTorch {fence.release}). A page shows a "
+                    "short output; print less. The first lines were:\n"
+                    + "\n".join(getattr(result, stream)[:2000].splitlines()[:20]))

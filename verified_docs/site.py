@@ -1,0 +1,78 @@
+"""The repository and its mkdocs.yml: the one place that loads the site's configuration."""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+from functools import cache
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+@cache
+def config():
+    from mkdocs.config import load_config
+
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)  # load_config chats at INFO
+    try:
+        return load_config(str(ROOT / "mkdocs.yml"))
+    finally:
+        logging.getLogger("mkdocs").setLevel(logging.NOTSET)
+
+
+def docs_dir() -> pathlib.Path:
+    return pathlib.Path(config()["docs_dir"])
+
+
+def languages() -> list[str]:
+    """Locales of the static-i18n plugin, default language first."""
+    langs = config()["plugins"]["i18n"].config.languages
+    return [lang.locale for lang in sorted(langs, key=lambda lang: not lang.default)]
+
+
+def default_language() -> str:
+    return languages()[0]
+
+
+def pages(lang: str) -> list[str]:
+    """Page paths of one language, relative to its folder."""
+    folder = docs_dir() / lang
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md"))
+
+
+def all_pages() -> list[pathlib.Path]:
+    return [docs_dir() / lang / page for lang in languages() for page in pages(lang)]
+
+
+def language_of(path) -> str | None:
+    """`ru` for docs/ru/…, None outside the docs folder."""
+    path = pathlib.Path(path).resolve()
+    docs = docs_dir().resolve()
+    return path.relative_to(docs).parts[0] if path.is_relative_to(docs) else None
+
+
+def extra(lang: str) -> dict:
+    """`extra` of mkdocs.yml as the build sees it in `lang`: the language's own `extra`
+    (static-i18n) merged over the global one, `strings` merged key by key."""
+    base = dict(config()["extra"])
+    for language in config()["plugins"]["i18n"].config.languages:
+        if language.locale == lang:
+            own = dict(language.extra or {})
+            strings = {**base.get("strings", {}), **own.pop("strings", {})}
+            base.update(own)
+            base["strings"] = strings
+    return base
+
+
+def relative(path) -> str:
+    path = pathlib.Path(path).resolve()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def built_html(site: pathlib.Path, lang: str, page: str) -> pathlib.Path:
+    """Where the build puts `docs/<lang>/<page>`: static-i18n serves the default language at the
+    root, and MkDocs turns `name.md` into `name/index.html`."""
+    out = site if lang == default_language() else site / lang
+    name = page.removesuffix(".md")
+    name = "" if name == "index" else name.removesuffix("/index") + "/"
+    return out / name / "index.html"
