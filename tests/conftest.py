@@ -13,6 +13,13 @@ def pytest_collection_modifyitems(items):
     """Tests of the built site run last, so the one build of the session shows in its footers
     the provenance the docs tests have just recorded (verified_docs.provenance)."""
     items.sort(key=lambda item: "site" in item.fixturenames)  # stable: order kept otherwise
+    for item in items:
+        if "site" in item.fixturenames:
+            item.add_marker("built_site")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "built_site: reads the site built for the session")
 
 
 @pytest.fixture(scope="session")

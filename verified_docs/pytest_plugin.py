@@ -19,7 +19,7 @@ import pytest
 from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
 from verified_docs import outputs, provenance, site, versions
-from verified_docs.fences import PageError, fence_at, python_fences
+from verified_docs.fences import PageError, fence_at, read_page
 from verified_docs.runner import DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner
 
 RUNNER = pytest.StashKey[Runner]()
@@ -113,6 +113,16 @@ def pytest_collection_modifyitems(session, config, items):
         except PageError:
             pass  # reported by the fence's own test
     config.stash[RUNNER].start(sorted(releases))  # importing torch overlaps with the rest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collectreport(report):
+    """A page that cannot be read is named with its line, not as a decoder's byte offset."""
+    if report.failed and report.fspath and is_page(report.fspath):
+        try:
+            read_page(pathlib.Path(report.fspath))
+        except PageError as exc:
+            report.longrepr = str(exc)
 
 
 def pytest_sessionfinish(session):
