@@ -36,3 +36,13 @@ def test_every_output_fence_belongs_to_code(page):
             assert before is not None and before.lang in PYTHON_LANGS, (
                 f"{relative(page)}:{fence.open_line}: an ```output fence must directly follow "
                 "the ```python fence whose output it shows.")
+
+
+def test_every_fence_goes_through_the_docs_runner():
+    """verified_docs replaces pytest-markdown-docs' default runner through its private API
+    (`_runners`); if an upgrade changes that API, this fails before any page runs unchecked."""
+    from pytest_markdown_docs._runners import get_runner
+
+    from verified_docs.pytest_plugin import DocsRunner
+
+    assert isinstance(get_runner(None), DocsRunner)
