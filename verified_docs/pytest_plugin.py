@@ -155,6 +155,7 @@ class ProvenanceRecorder:
         self.passed: Counter[str] = Counter()
         self.failed: set[str] = set()
         self.releases: dict[str, set[str]] = {}
+        self.verified_now: dict[str, list[str]] = {}  # page -> the releases it passed on
 
     @staticmethod
     def page_of(path) -> str | None:
@@ -183,5 +184,5 @@ class ProvenanceRecorder:
             self.passed[page] += 1
             if self.passed[page] == self.expected[page] and page not in self.failed:
                 order = versions.releases()
-                provenance.record(page, [r for r in order if r in self.releases[page]],
-                                  set(self.expected), list(order))
+                self.verified_now[page] = [r for r in order if r in self.releases[page]]
+                provenance.record(page, self.verified_now[page], set(self.expected), list(order))

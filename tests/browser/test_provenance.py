@@ -1,39 +1,29 @@
-"""Provenance: every page's footer says which torch version and date its outputs were last
+"""Provenance: every page's footer says which PyTorch releases and date its outputs were last
 verified with, as the docs tests recorded it (verified_docs/provenance.py -> .cache/provenance.json ->
 hooks/provenance.py), and a fresh clone with no test run builds and says "not yet verified"."""
 
 import datetime
-import json
-import re
 import shutil
 
 import pytest
 
 from tests.browser import site as s
 from tests.helpers import build, scratch_copy
+from verified_docs import provenance
 from verified_docs.provenance import PATH
 
 LANGS = [lang.locale for lang in s.languages()]
 
 
-def expected_entry(records: dict, source: str):
-    """What the footer should show: the page's own entry, or for a page without code the run's."""
-    if source in records.get("pages", {}):
-        return {**records["pages"][source], "scope": "page"}
-    if source not in records.get("with_code", []) and records.get("run"):
-        return {**records["run"], "scope": "site"}
-    return None
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_footer_shows_recorded_provenance(visits, request, lang):
-    records = json.loads(PATH.read_text("utf-8")) if PATH.exists() else {}
-    plugin = request.config.pluginmanager.get_plugin("provenance")
-    verified_now = plugin.verified_now if plugin else set()
+    records = provenance.read()
+    plugin = request.config.pluginmanager.get_plugin("verified-docs-provenance")
+    verified_now = plugin.verified_now if plugin else {}
     problems = []
     for v in (v for v in visits.values() if v.page.lang.locale == lang):
         shown = v.provenance
-        want = expected_entry(records, v.page.source)
+        want = provenance.footer(records, v.page.source)
         if shown is None:
             problems.append(f"{v.url}: no provenance line in the footer "
                             "(overrides/partials/copyright.html includes partials/provenance.html)")
@@ -46,13 +36,14 @@ def test_footer_shows_recorded_provenance(visits, request, lang):
             problems.append(f"{v.url}: footer says {shown.get('text')!r}; {PATH.name} says "
                             f"torch {want['torch']} on {want['verified']} (for the {want['scope']})")
         if v.page.source in verified_now:
-            import torch
+            releases = ", ".join(verified_now[v.page.source])
             today = datetime.date.today().isoformat()
-            if shown and (shown.get("torch"), shown.get("verified")) != (torch.__version__, today):
-                problems.append(f"{v.url}: its code blocks passed in this run with torch "
-                                f"{torch.__version__}, but the footer says {shown.get('text')!r}")
-            if shown and torch.__version__ not in shown.get("text", ""):
-                problems.append(f"{v.url}: footer text {shown.get('text')!r} lacks the version")
+            if shown and (shown.get("torch"), shown.get("verified")) != (releases, today):
+                problems.append(f"{v.url}: its code blocks passed in this run with PyTorch "
+                                f"{releases}, but the footer says {shown.get('text')!r}")
+            for release in verified_now[v.page.source]:
+                if shown and release not in shown.get("text", ""):
+                    problems.append(f"{v.url}: footer text {shown.get('text')!r} lacks {release}")
     assert not problems, "\n".join(problems)
 
 
