@@ -47,8 +47,11 @@ def median_seconds(command: list[str], runs: int, env=None) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        done = subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+        if done.returncode:
+            sys.exit(f"bench: `{' '.join(command[1:])}` failed; the bench times passing runs "
+                     f"only (run `make test`):\n{done.stdout[-3000:]}")
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -75,6 +78,10 @@ def main(argv=None) -> None:
     ratios = {}
     with tempfile.TemporaryDirectory() as out:
         for release in versions.releases():
+            if not any(f.release == release for page in site.all_pages()
+                       for f in python_fences(page)):
+                print(f"PyTorch {release}: no page has code blocks for it")
+                continue
             tests = median_seconds([py, "-m", "pytest", "-q", "docs", "--torch-release", release],
                                    args.runs, env)
             # cwd is the repo root, as for the tests, so `import snippets…` works the same way

@@ -20,7 +20,8 @@ from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
 from verified_docs import outputs, provenance, site, versions
 from verified_docs.fences import PageError, fence_at, read_page
-from verified_docs.runner import DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner
+from verified_docs.runner import (DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner,
+                                  preloaded_modules)
 
 RUNNER = pytest.StashKey[Runner]()
 UPDATES = pytest.StashKey[dict]()
@@ -104,15 +105,16 @@ def pytest_collection_modifyitems(session, config, items):
         kept = [i for i in items if (f := fence_of(i)) is None or f.release == wanted]
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept
-    releases = set()
+    fences = []
     for item in items:
         try:
             fence = fence_of(item)
-            if fence is not None:
-                releases.add(fence.release)
+            if fence is not None and fence.release:  # PageError for an unknown release
+                fences.append(fence)
         except PageError:
             pass  # reported by the fence's own test
-    config.stash[RUNNER].start(sorted(releases))  # importing torch overlaps with the rest
+    # Importing torch and the pages' libraries overlaps with the rest of the session's start.
+    config.stash[RUNNER].start(sorted({f.release for f in fences}), preloaded_modules(fences))
 
 
 @pytest.hookimpl(tryfirst=True)

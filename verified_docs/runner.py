@@ -6,6 +6,7 @@ another page's result. Every fence runs under a time limit and its output under 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import os
@@ -37,19 +38,41 @@ class Result:
     error: str | None
 
 
+def preloaded_modules(fences) -> list[str]:
+    """Libraries the pages import (from their code and from snippets/), which the worker imports
+    once before forking, as a plain script run would import them once for all pages. The
+    project's own modules are not among them: each page imports those afresh."""
+    sources = [f.source() for f in fences]
+    sources += [p.read_text(encoding="utf-8") for p in (site.ROOT / "snippets").glob("*.py")]
+    names = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue  # reported by the fence's own test
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] not in {"snippets", "tests", "__future__"})
+
+
 class Worker:
     """One child interpreter with `release` as torch; pages are forked from it."""
 
-    def __init__(self, release: str):
+    def __init__(self, release: str, preload=()):
         self.release = release
         self.dir = tempfile.TemporaryDirectory(prefix="verified-docs-")
         self.socket = os.path.join(self.dir.name, "worker.sock")
         self.log = open(os.path.join(self.dir.name, "stderr"), "w+b")
         self.process = subprocess.Popen(
-            [versions.python(), "-m", "verified_docs.worker", self.socket],
+            [versions.python(), "-m", "verified_docs.worker", self.socket, *preload],
             cwd=site.ROOT, env=versions.environ(release), stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=self.log)
         self.ready = False
+        self.preloaded: set[str] = set()
+        self.seen: set[str] = set()  # libraries the pages imported
 
     def wait_ready(self) -> None:
         if self.ready:
@@ -74,9 +97,17 @@ class Worker:
                               f"of {versions.LIST.name}")
         self.ready = True
 
-    def connect(self) -> "PageProcess":
+    def connect(self, page: str) -> "PageProcess":
         self.wait_ready()
-        return PageProcess(self.socket)
+        if self.seen - self.preloaded:  # what earlier pages imported lazily, before the fork
+            modules = sorted(self.seen - self.preloaded)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(START_TIMEOUT)
+                sock.connect(self.socket)
+                sock.sendall(json.dumps({"preload": modules}).encode() + b"\n")
+                sock.makefile("rb").readline()
+            self.preloaded.update(modules)
+        return PageProcess(self.socket, page)
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -92,11 +123,12 @@ class Worker:
 class PageProcess:
     """The process that runs one page's fences on one release."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, page: str):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
-        self.reader = self.sock.makefile("rb")
         self.sock.settimeout(START_TIMEOUT)
+        self.sock.connect(path)
+        self.sock.sendall(json.dumps({"page": page}).encode() + b"\n")
+        self.reader = self.sock.makefile("rb")
         self.pid = json.loads(self.reader.readline())["pid"]
 
     def run(self, code: str, filename: str, fresh: bool, timeout: float, limit: int) -> dict:
@@ -133,11 +165,11 @@ class Runner:
         # release -> (page, its process, the last fence that ran there successfully)
         self.pages: dict[str, tuple] = {}
 
-    def start(self, releases) -> None:
+    def start(self, releases, preload=()) -> None:
         """Start the workers now, so that importing torch overlaps with collection."""
         for release in releases:
             if release not in self.workers and not versions.missing(release):
-                self.workers[release] = Worker(release)
+                self.workers[release] = Worker(release, preload)
 
     def close(self) -> None:
         for page in self.pages.values():
@@ -157,7 +189,7 @@ class Runner:
         if reason:
             raise BlockFailed(f"{fence.where}: {reason}")
         self.start([release])
-        process = self.workers[release].connect()
+        process = self.workers[release].connect(site.relative(fence.path))
         self.pages[release] = (fence.path, process, None)
         return process, None
 
@@ -192,6 +224,7 @@ class Runner:
             raise BlockFailed(
                 f"{fence.where}: the process running the code block (PyTorch {fence.release}) "
                 "ended before the block finished, e.g. by os._exit() or a crash.") from None
+        self.workers[fence.release].seen.update(reply.pop("modules"))
         return Result(**reply)
 
     def check_limits(self, fence: Fence, result: Result) -> None:

@@ -3,10 +3,14 @@
 It imports torch once, then serves a Unix socket: every connection is a page, handled by a
 process forked from this pristine one, so a page starts with torch's global state untouched by
 any other page (default dtype, grad mode, seeds, threads...) without paying for an import.
-A connection sends one JSON line per fence and gets one back:
+A page's connection sends `{"page": "docs/en/index.md"}`, then one JSON line per fence, and
+gets one back:
 
     -> {"code": "...", "filename": "docs/en/index.md", "fresh": true, "limit": 65536}
-    <- {"stdout": "...", "stderr": "...", "stdout_bytes": 12, "stderr_bytes": 0, "error": null}
+    <- {"stdout": "...", "stderr": "...", "stdout_bytes": 12, "stderr_bytes": 0, "error": null,
+        "modules": [...libraries the page has imported so far...]}
+
+A connection that sends `{"preload": [...]}` instead makes this process import those libraries.
 
 stdout and stderr are captured at the file-descriptor level, so `os.write(2, …)` and output of
 C extensions are caught too. Only the standard library and torch are imported here.
@@ -15,9 +19,11 @@ C extensions are caught too. Only the standard library and torch are imported he
 from __future__ import annotations
 
 import builtins
+import importlib
 import json
 import os
-import socketserver
+import signal
+import socket
 import sys
 import tempfile
 import traceback
@@ -71,25 +77,66 @@ def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dic
             "stderr_bytes": stderr_bytes, "error": error}
 
 
-class Page(socketserver.StreamRequestHandler):
-    def handle(self):
-        root = self.server.root
-        self.reply({"pid": os.getpid()})
-        namespace: dict = {}
-        for line in self.rfile:
-            request = json.loads(line)
-            if request["fresh"]:
-                # What `python file.py` gives the code: an included snippet's `__main__` block runs.
-                namespace = {"__name__": "__main__", "__builtins__": builtins}
-            self.reply(run(request["code"], request["filename"], namespace, request["limit"], root))
-
-    def reply(self, message: dict) -> None:
-        self.wfile.write(json.dumps(message).encode() + b"\n")
-        self.wfile.flush()
+def library_modules(root: str) -> set[str]:
+    """Modules imported so far that are libraries, not the project's own code."""
+    own = ("snippets", "tests", "__main__")
+    return {name for name, module in list(sys.modules.items())
+            if name.split(".")[0] not in own and module is not None
+            and not (getattr(module, "__file__", None) or "").startswith(root + os.sep)}
 
 
-class Server(socketserver.ForkingMixIn, socketserver.UnixStreamServer):
-    block_on_close = False
+def reply(writer, message: dict) -> None:
+    writer.write(json.dumps(message).encode() + b"\n")
+    writer.flush()
+
+
+def serve_page(reader, writer, root: str) -> None:
+    """In the forked process: run the page's fences, one request line each."""
+    baseline = library_modules(root)
+    reply(writer, {"pid": os.getpid()})
+    namespace: dict = {}
+    for line in reader:
+        request = json.loads(line)
+        if request["fresh"]:
+            # What `python file.py` gives the code: an included snippet's `__main__` block runs.
+            namespace = {"__name__": "__main__", "__builtins__": builtins}
+        result = run(request["code"], request["filename"], namespace, request["limit"], root)
+        result["modules"] = sorted(library_modules(root) - baseline)
+        reply(writer, result)
+
+
+def preload(modules) -> None:
+    """Import libraries once, before forking: those the pages' code names (runner), and those a
+    page ended up importing lazily (torch.func imports hundreds on first use), so that each
+    later page starts with them as a plain script run would. One that fails to import is left to
+    fail, with its message, in the page that imports it."""
+    for name in modules:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                importlib.import_module(name)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def serve(listener: socket.socket, root: str) -> None:
+    """A connection either asks for modules to preload here, or is a page: forked."""
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # pages' processes are reaped automatically
+    while True:
+        connection, _ = listener.accept()
+        reader, writer = connection.makefile("rb"), connection.makefile("wb")
+        hello = json.loads(reader.readline() or "{}")
+        if "preload" in hello:
+            preload(hello["preload"])
+            reply(writer, {"preloaded": len(hello["preload"])})
+        elif os.fork() == 0:
+            listener.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the page's own subprocesses
+            try:
+                serve_page(reader, writer, root)
+            finally:
+                os._exit(0)
+        reader.close(), writer.close(), connection.close()
 
 
 def main() -> None:
@@ -97,16 +144,14 @@ def main() -> None:
     sys.path.insert(0, root)  # as `python file.py` from the repository root: `import snippets`
     import torch  # noqa: F401 - once, before any fork
 
-    try:
-        import numpy  # noqa: F401 - torch imports it lazily; every page would pay for it
-    except ImportError:
-        pass
-    server = Server(socket_path, Page)
-    server.root = root
+    preload(["numpy", *sys.argv[2:]])
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(socket_path)
+    listener.listen(8)
     print("ready", torch.__version__, flush=True)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # nothing but the code's own output, captured per fence, goes there
-    server.serve_forever()
+    serve(listener, root)
 
 
 if __name__ == "__main__":
