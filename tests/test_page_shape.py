@@ -1,0 +1,100 @@
+"""The shape every page keeps, in every language: the answer before the code, code that fits the
+column, and visible examples a reader can paste into a fresh Python with only torch installed.
+Long harnesses are welcome, folded away in a `/// details` block."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from verified_docs import versions
+from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
+from verified_docs.site import all_pages, relative
+
+WIDTH = 80
+BLOCK_OPEN = re.compile(r"^///\s*(\w[\w-]*)")
+BULLET = re.compile(r"^\s*[-*] ")
+IMPORTS_PROJECT = re.compile(r"^\s*(from|import)\s+(snippets|tests|verified_docs)\b", re.M)
+
+
+def blocks_around(path):
+    """{line: names of the `///` blocks open at that line} for the page's lines."""
+    stack, at = [], {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        at[number] = tuple(stack)
+        if line.strip() == "///":
+            stack = stack[:-1]
+        elif match := BLOCK_OPEN.match(line.strip()):
+            stack.append(match[1])
+    return at
+
+
+def visible_examples(path):
+    """Python fences a reader sees without unfolding anything, that start a fresh example."""
+    around = blocks_around(path)
+    return [f for f in page_fences(path) if f.lang in PYTHON_LANGS
+            and "details" not in around[f.open_line] and not f.continued]
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_answer_box_comes_before_any_code(page):
+    text = page.read_text(encoding="utf-8").splitlines()
+    fences = page_fences(page)
+    first_code = fences[0].open_line if fences else len(text) + 1
+    note = next((n for n, line in enumerate(text, 1)
+                 if re.match(r"^///\s*note\b", line.strip())), None)
+    if "untranslated: true" in "\n".join(text[:5]):
+        pytest.skip("a stub: the English page is shown")
+    assert note is not None and note < first_code, (
+        f"{relative(page)}: the page must open with its answer, a `/// note | …` box of 2–4 "
+        f"bullets, before its first code block (line {first_code}).")
+    closing = next(n for n in range(note + 1, len(text) + 1) if text[n - 1].strip() == "///")
+    bullets = sum(bool(BULLET.match(line)) for line in text[note:closing - 1])
+    assert 2 <= bullets <= 4, (f"{relative(page)}:{note}: the answer box has {bullets} bullets; "
+                               "give the answer in 2 to 4")
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_code_and_output_lines_fit_80_columns(page):
+    wide = []
+    for fence in page_fences(page):
+        if fence.lang not in (*PYTHON_LANGS, OUTPUT_LANG):
+            continue
+        for offset, line in enumerate(fence.source().splitlines(), 1):
+            if len(line) > WIDTH:
+                where = (f"{fence.include}:{offset}" if fence.include
+                         else f"{relative(page)}:{fence.open_line + offset}")
+                wide.append(f"{where} ({len(line)} columns): {line[:60]}…")
+    assert not wide, (f"{relative(page)}: lines wider than {WIDTH} columns scroll sideways on the "
+                      "page; wrap printed reports at 78:\n" + "\n".join(dict.fromkeys(wide)))
+
+
+@pytest.mark.parametrize("page", all_pages(), ids=relative)
+def test_visible_examples_do_not_import_the_project(page):
+    bad = [f.where for f in visible_examples(page) if IMPORTS_PROJECT.search(f.source())]
+    assert not bad, (f"copied into a fresh Python, these visible examples fail on their import "
+                     f"of the project's modules: {bad}. Make the example self-contained, or fold "
+                     "the harness into a `/// details | Full script` block.")
+
+
+def unique_visible_examples():
+    seen = {}
+    for page in all_pages():
+        for fence in visible_examples(page):
+            seen.setdefault((fence.source(), fence.release), fence)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("fence", unique_visible_examples(), ids=lambda f: f.where)
+def test_visible_example_runs_alone_in_a_fresh_python(fence, tmp_path):
+    """Outside the repository, in its own interpreter: as a reader who pastes it would run it."""
+    script = tmp_path / "example.py"
+    script.write_text(fence.source(), encoding="utf-8")
+    env = versions.environ(fence.release)
+    env.pop("PYTHONPATH", None) if versions.site_packages(fence.release) is None else None
+    result = subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, (
+        f"{fence.where}: pasted into a fresh Python (PyTorch {fence.release}) this example "
+        f"fails:\n{result.stderr[-2000:]}")
