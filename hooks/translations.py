@@ -153,15 +153,17 @@ def on_post_template(output, template_name, config):
 
 # ---- glossary ---------------------------------------------------------------------------------
 
-def reason(config, variant: str, value) -> str:
+def reason(config, variant: str, value, covered: set) -> str:
     """The reason for avoiding `variant` in the language being built: `value` maps languages to
-    texts; a language without one gets the default language's, with a warning."""
+    texts; a language without one gets the default language's, with a warning if glossary.yml
+    has terms in that language (`covered`; a new language has none yet: English, silently)."""
     default, lang = languages(config)
     texts = value if isinstance(value, dict) else {default: value}
     if texts.get(lang):
         return str(texts[lang])
-    log.warning(f"glossary.yml: the reason for avoiding «{variant}» has no `{lang}` text; "
-                f"the {lang!r} Glossary page shows the {default!r} one. Add `{lang}: …` under it.")
+    if lang in covered:
+        log.warning(f"glossary.yml: the reason for avoiding «{variant}» has no `{lang}` text; "
+                    f"the {lang!r} Glossary page shows the {default!r} one. Add `{lang}: …` under it.")
     return str(texts.get(default) or "")
 
 
@@ -178,6 +180,7 @@ def glossary_table(config) -> str:
         return ""
     names = {lang.locale: lang.name for lang in config.plugins["i18n"].config.languages}
     columns = [key for key in entries[0] if key not in ("avoid", "grammar")]
+    covered = {key for e in entries for key in e if key not in ("avoid", "grammar")}
 
     def cell(value: str) -> str:  # `code` in glossary.yml shows as code
         return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
@@ -190,7 +193,7 @@ def glossary_table(config) -> str:
         grammar = entry.get("grammar")
         if isinstance(grammar, dict) and grammar.get("example"):
             avoid.append((grammar["example"], grammar))
-        avoided = "<br>\n".join(f"<s>{cell(variant)}</s>\u00a0— {cell(reason(config, variant, v))}"
+        avoided = "<br>\n".join(f"<s>{cell(variant)}</s>\u00a0— {cell(reason(config, variant, v, covered))}"
                                 for variant, v in avoid)
         rows.append("<tr>\n" + "\n".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
                     + f"\n<td>{avoided}</td>\n</tr>")

@@ -261,13 +261,14 @@ def test_glossary_is_well_formed():
 
 def test_every_reason_is_in_every_language():
     """The Glossary page shows a reason in the reader's language; a missing one falls back to
-    English with a build warning (hooks/translations.py)."""
+    English, with a build warning for a language glossary.yml has terms in (hooks/translations.py)."""
+    covered = {k for e in load_glossary() for k in e if k not in ("avoid", "grammar")}
     missing = [f"glossary.yml: «{name}» ({entry[DEFAULT]}): no `{lang}` reason"
                for entry in load_glossary()
                for name, reason in [*(entry.get("avoid") or {}).items(),
                                     *([(entry["grammar"]["word"], entry["grammar"])]
                                       if "grammar" in entry else [])]
-               for lang in languages() if not reason_text(reason, lang).strip()]
+               for lang in covered if not reason_text(reason, lang).strip()]
     assert not missing, "\n".join(missing)
 
 
