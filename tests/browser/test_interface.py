@@ -50,3 +50,48 @@ def test_stub_text_is_marked_english():
     banner = out.index('id="translation-missing"')
     assert out.startswith('<div lang="en">\n<h1') and '<div lang="en">\n\n<p>English' in out[banner:]
     assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 1
+
+
+@pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.locale)
+def test_glossary_table_scrolls_in_its_own_box_on_a_phone(browser, server, lang):
+    from tests.browser.conftest import Tab
+
+    tab = Tab(browser, viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        tab.goto(server.url(lang.prefix + "glossary/"), wait_until="load")
+        box = tab.page.evaluate("""() => {
+            const table = document.getElementById('glossary-table');
+            const wrap = table && table.closest('.md-typeset__scrollwrap');
+            return table && {
+              wrapped: !!(wrap && table.parentElement.classList.contains('md-typeset__table')),
+              classes: table.className,
+              page_wider: document.documentElement.scrollWidth > innerWidth,
+              table_wider: wrap ? wrap.scrollWidth > wrap.clientWidth : null};
+        }""")
+    finally:
+        tab.close()
+    assert box, f"{lang.prefix}glossary/: no table with id glossary-table"
+    assert box["wrapped"] and not box["classes"], (
+        f"the glossary table should be a plain table that Material wraps in its scrolling box: {box}")
+    assert not box["page_wider"], f"on a phone the glossary widens the whole page: {box}"
+
+
+def test_stub_page_is_built_with_its_english_text_marked(tmp_path):
+    """A page marked `untranslated: true` is built from the English text inside lang="en"."""
+    import re
+
+    from tests.helpers import DOCS, build, built_html, scratch_copy
+
+    lang = next((t.locale for t in LANGS if not t.default), None)
+    if lang is None:
+        pytest.skip("one language only")
+    repo = scratch_copy(tmp_path)
+    (repo / DOCS.name / lang / "mask.md").write_text("---\nuntranslated: true\n---\n",
+                                                     encoding="utf-8")
+    result = build(repo, tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    page = built_html(tmp_path / "site", lang, "mask.md").read_text(encoding="utf-8")
+    article = page[page.index("<article"):page.index("</article>")]
+    banner = article.index('id="translation-missing"')
+    assert re.search(r'<div lang="en">\s*<h1', article[:banner]), "the English title is not marked"
+    assert '<div lang="en">' in article[banner:], "the English text is not marked lang=\"en\""
