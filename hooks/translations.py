@@ -6,7 +6,11 @@
   so a reader of that language gets the page, not a 404.
 * Each language gets its own 404 page, `<lang>/404.html`: static-i18n builds every language
   into the same site directory, so the last language built overwrote the default `404.html`.
-* `<!-- glossary-table -->` on a page becomes the table of glossary.yml.
+* `<!-- glossary-table -->` on a page becomes the table of glossary.yml, its reasons in the
+  page's language (English, with a warning, where glossary.yml has none in that language).
+* A heading's ¶ anchor gets its tooltip in the page's language (toc's `permalink_title` is one
+  for the whole site).
+* A stub's English text is marked `lang="en"`, so that a screen reader reads it as English.
 
 The texts come from `extra.strings` in mkdocs.yml, which every language translates.
 """
@@ -25,6 +29,7 @@ from verified_docs import translations as model
 
 log = logging.getLogger("mkdocs.hooks.translations")
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
+STUBS: set[str] = set()  # src_uri of the pages built from the English text
 
 
 def languages(config) -> tuple[str, str]:
@@ -85,6 +90,7 @@ def on_page_markdown(markdown, page, config, files):
         if english.exists():
             url = english_url(page.url, lang)
             if page.meta.get(model.UNTRANSLATED_KEY) is True:
+                STUBS.add(page.file.src_uri)
                 markdown = under_title(model.front_matter(english)[1],
                                        banner(config, "missing", url))
             elif str(page.meta.get(model.HASH_KEY)) != model.source_hash(english):
@@ -92,6 +98,31 @@ def on_page_markdown(markdown, page, config, files):
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
     return markdown
+
+
+# ---- the page's HTML --------------------------------------------------------------------------
+
+def on_page_content(html_text, page, config, files):
+    english = (config.mdx_configs.get("toc") or {}).get("permalink_title", "Permanent link")
+    title = html.escape(text(config, "permalink_title"), quote=True)
+    html_text = re.sub(r'(<a class="headerlink" href="[^"]*" title=")' + re.escape(english) + '"',
+                       lambda m: m[1] + title + '"', html_text)
+    if page.file.src_uri in STUBS:
+        html_text = english_body(html_text)
+    return html_text
+
+
+BANNER = re.compile(r'<div class="admonition[^"]*" id="translation-missing">.*?</div>', re.S)
+
+
+def english_body(html_text: str) -> str:
+    """The English text of a stub, around the banner, in `<div lang="en">`."""
+    match = BANNER.search(html_text)
+    if not match:
+        return f'<div lang="en">\n{html_text}\n</div>'
+    before, after = html_text[:match.start()], html_text[match.end():]
+    return ((f'<div lang="en">\n{before}\n</div>\n' if before.strip() else "")
+            + match[0] + f'\n<div lang="en">\n{after}\n</div>')
 
 
 # ---- 404 --------------------------------------------------------------------------------------
@@ -108,8 +139,25 @@ def on_post_template(output, template_name, config):
 
 # ---- glossary ---------------------------------------------------------------------------------
 
+def reason(config, variant: str, value, covered: set) -> str:
+    """The reason for avoiding `variant` in the language being built: `value` maps languages to
+    texts; a language without one gets the default language's, with a warning if glossary.yml
+    has terms in that language (`covered`; a new language has none yet: English, silently)."""
+    default, lang = languages(config)
+    texts = value if isinstance(value, dict) else {default: value}
+    if texts.get(lang):
+        return str(texts[lang])
+    if lang in covered:
+        log.warning(f"glossary.yml: the reason for avoiding «{variant}» has no `{lang}` text; "
+                    f"the {lang!r} Glossary page shows the {default!r} one. Add `{lang}: …` under it.")
+    return str(texts.get(default) or "")
+
+
 def glossary_table(config) -> str:
-    """glossary.yml as an HTML table: the same table in every language."""
+    """glossary.yml as an HTML table: the same terms in every language, the reasons in the page's
+    language. No class: Material styles it as its own tables and puts it in a box that scrolls
+    sideways on a narrow screen. Cells are on lines of their own, so that the search index,
+    which keeps only their text, does not run one cell into the next."""
     path = pathlib.Path(config.config_file_path).parent / "glossary.yml"
     entries = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not (isinstance(entries, list) and entries and all(isinstance(e, dict) for e in entries)):
@@ -117,18 +165,23 @@ def glossary_table(config) -> str:
                     "says what is wrong with it.")
         return ""
     names = {lang.locale: lang.name for lang in config.plugins["i18n"].config.languages}
-    columns = [key for key in entries[0] if key != "avoid"]
+    columns = [key for key in entries[0] if key not in ("avoid", "grammar")]
+    covered = {key for e in entries for key in e if key not in ("avoid", "grammar")}
 
     def cell(value: str) -> str:  # `code` in glossary.yml shows as code
         return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
 
-    head = "".join(f"<th>{html.escape(names.get(c, c))}</th>" for c in columns)
-    head += f"<th>{html.escape(text(config, 'glossary_avoid'))}</th>"
+    head = "\n".join(f"<th>{html.escape(names.get(c, c))}</th>" for c in columns)
+    head += f"\n<th>{html.escape(text(config, 'glossary_avoid'))}</th>"
     rows = []
     for entry in entries:
-        avoid = "<br>".join(f"<s>{cell(variant)}</s> – {cell(reason)}"
-                            for variant, reason in (entry.get("avoid") or {}).items())
-        rows.append("<tr>" + "".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
-                    + f"<td>{avoid}</td></tr>")
-    return (f'<table class="glossary">\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
+        avoid = [(variant, value) for variant, value in (entry.get("avoid") or {}).items()]
+        grammar = entry.get("grammar")
+        if isinstance(grammar, dict) and grammar.get("example"):
+            avoid.append((grammar["example"], grammar))
+        avoided = "<br>\n".join(f"<s>{cell(variant)}</s>\u00a0— {cell(reason(config, variant, v, covered))}"
+                                for variant, v in avoid)
+        rows.append("<tr>\n" + "\n".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
+                    + f"\n<td>{avoided}</td>\n</tr>")
+    return ('<table id="glossary-table">\n<thead>\n<tr>\n' + head + "\n</tr>\n</thead>\n<tbody>\n"
             + "\n".join(rows) + "\n</tbody>\n</table>")

@@ -1,12 +1,20 @@
 """The glossary, glossary.yml, is data the tests read: a page in a translation must not use a
-variant the glossary rejects (`avoid`), and every language's Glossary page shows the glossary's
-table, which hooks/translations.py builds from glossary.yml in place of `<!-- glossary-table -->`.
+variant the glossary rejects (`avoid`), in any inflected form, nor give a term's word the wrong
+gender (`grammar`); every language's Glossary page shows the glossary's table, which
+hooks/translations.py builds from glossary.yml in place of `<!-- glossary-table -->`, with the
+reasons in the page's language.
 
-Text inside code fences and `inline code` is not checked: code is the same in every language.
+Word forms are compared by their dictionary forms (lemmas) from pymorphy3 and its Russian
+dictionaries, so «вычислительный граф» also catches «вычислительного графа» and
+«обратное распространение» «обратным распространением», while «графика» is another word.
+
+Text inside code fences, `inline code`, link targets and English quotations («…» without a
+Cyrillic letter) is not checked: code is the same in every language, and a quotation is quoted.
 """
 
 from __future__ import annotations
 
+import functools
 import pathlib
 import re
 
@@ -14,7 +22,7 @@ import pytest
 import yaml
 
 from tests.helpers import run, scratch_copy
-from verified_docs.fences import page_fences
+from tests.prose import blank, line_of, prose
 from verified_docs.site import ROOT, docs_dir, languages, pages, relative
 from verified_docs.translations import is_stub
 
@@ -22,10 +30,21 @@ DOCS = docs_dir()
 
 GLOSSARY = ROOT / "glossary.yml"
 DEFAULT = languages()[0]
+GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 
 
 def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def reason_text(reason, lang: str = DEFAULT) -> str:
+    """A reason is `{language: text}`; the tests report the default language's text."""
+    return str(reason.get(lang) or "") if isinstance(reason, dict) else str(reason or "")
+
+
+def target_language(entry) -> str | None:
+    target = [key for key in entry if key not in (DEFAULT, "avoid", "grammar")]
+    return target[0] if len(target) == 1 and DEFAULT in entry else None
 
 
 def rejected(glossary: list[dict]) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -33,14 +52,37 @@ def rejected(glossary: list[dict]) -> dict[str, list[tuple[str, str, str, str]]]
     to its one language besides the default."""
     found: dict[str, list] = {}
     for entry in glossary if isinstance(glossary, list) else []:  # else: see the format test
-        target = [key for key in entry if key not in (DEFAULT, "avoid")]
         avoid = entry.get("avoid") if isinstance(entry, dict) else None
-        if not (isinstance(avoid, dict) and len(target) == 1 and DEFAULT in entry):
+        lang = target_language(entry) if isinstance(entry, dict) else None
+        if not (isinstance(avoid, dict) and lang):
             continue
         for variant, reason in avoid.items():
-            found.setdefault(target[0], []).append(
-                (variant, entry[target[0]], entry[DEFAULT], reason))
+            found.setdefault(lang, []).append(
+                (variant, entry[lang], entry[DEFAULT], reason_text(reason)))
     return found
+
+
+def grammar_rules(glossary: list[dict]) -> dict[str, list[dict]]:
+    """{language: [entry]} of the entries with a `grammar` rule."""
+    found: dict[str, list] = {}
+    for entry in glossary if isinstance(glossary, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("grammar"), dict):
+            lang = target_language(entry)
+            if lang:
+                found.setdefault(lang, []).append(entry)
+    return found
+
+
+# ---- words and their dictionary forms ---------------------------------------------------------
+
+WORD = re.compile(r"\w+(?:-\w+)*")  # «in-place» is one word, «in place» two
+
+
+@functools.cache
+def morph():
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
 
 
 def normal(text: str) -> str:
@@ -48,49 +90,118 @@ def normal(text: str) -> str:
     return text.lower().replace("ё", "е")
 
 
-def prose(path: pathlib.Path) -> str:
-    """The page with its front matter, code fences and inline code blanked; lines and columns
-    stay where they were."""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    code = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
-    if lines and lines[0].strip() == "---":
-        end = next((n for n, line in enumerate(lines[1:], 2) if line.strip() in ("---", "...")), 0)
-        code |= set(range(1, end + 1))
-    text = "".join("\n" if n in code else line for n, line in enumerate(lines, 1))
-    return re.sub(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)",
-                  lambda m: re.sub(r"[^\n]", " ", m[0]), text, flags=re.S)
+@functools.cache
+def lemmas(word: str) -> frozenset[str]:
+    """Every dictionary form the word may be of; a non-Russian word is itself."""
+    word = normal(word)
+    if not re.search(r"[а-я]", word):
+        return frozenset([word])
+    return frozenset(normal(p.normal_form) for p in morph().parse(word)) | {word}
+
+
+def words(text: str) -> list[re.Match]:
+    return list(WORD.finditer(text))
+
+
+def phrase_hits(text: str, variant: str):
+    """(start, end) of each run of adjacent words whose forms match the words of `variant`."""
+    wanted = [lemmas(w) for w in WORD.findall(variant)]
+    found = words(text)
+    for i in range(len(found) - len(wanted) + 1):
+        run_ = found[i:i + len(wanted)]
+        if all(lemmas(m[0]) & want for m, want in zip(run_, wanted)) and all(
+                not text[a.end():b.start()].strip() for a, b in zip(run_, run_[1:])):
+            yield run_[0].start(), run_[-1].end()
+
+
+ENGLISH_QUOTE = re.compile(r"«[^«»А-Яа-яЁё]*»")
+
+
+def checked_text(path: pathlib.Path) -> str:
+    return ENGLISH_QUOTE.sub(blank, prose(path))
 
 
 def glossary_problems(path: pathlib.Path, variants) -> list[str]:
-    text = prose(path)
-    searched = normal(text)
+    text = checked_text(path)
     hits = []
     for variant, term, english, reason in variants:
-        pattern = r"(?<!\w)" + r"\s+".join(re.escape(normal(w)) for w in variant.split())
-        for m in re.finditer(pattern, searched):
-            hits.append((m.start(), m.end(), variant, term, english, reason))
+        for start, end in phrase_hits(text, variant):
+            hits.append((start, end, variant, term, english, reason))
     problems = []
     for start, end, variant, term, english, reason in sorted(hits):
         if any(s <= start and end <= e and (s, e) != (start, end) for s, e, *_ in hits):
-            continue  # «автоград» inside «автоградация»: one report is enough
-        line = text.count("\n", 0, start) + 1
-        problems.append(f"{relative(path)}:{line}: «{' '.join(text[start:end].split())}» – "
-                        f"glossary.yml says «{term}» for “{english}”: {reason}")
+            continue  # a shorter variant inside a longer one: one report is enough
+        problems.append(f"{relative(path)}:{line_of(text, start)}: "
+                        f"«{' '.join(text[start:end].split())}» – glossary.yml says «{term}» for "
+                        f"“{english}”: {reason}")
     return problems
 
 
-TRANSLATED = [DOCS / lang / page for lang in rejected(load_glossary())
-              if lang in languages() for page in pages(lang)]
+def agreeing_gender(word: str, before: bool) -> set[str]:
+    """Genders a neighbour of a noun shows: an adjective, participle or pronoun before it
+    («правильный»), a short adjective, short participle or past verb after it («выпукл»).
+    Empty when the word does not agree in gender or its form says nothing about it."""
+    kinds = {"ADJF", "PRTF"} if before else {"ADJS", "PRTS", "VERB"}
+    parses = [p for p in morph().parse(word.lower()) if p.tag.POS in kinds]
+    genders = {p.tag.gender for p in parses}
+    if not before and "neut" in genders:
+        return set()  # «ReLU ровно»: a neuter short adjective is also an adverb
+    return set() if None in genders or not parses else genders
+
+
+def grammar_problems(path: pathlib.Path, entries) -> list[str]:
+    text = checked_text(path)
+    found = words(text)
+    problems = []
+    for entry in entries:
+        rule = entry["grammar"]
+        gender = GENDERS[rule["gender"]]
+        for i, m in enumerate(found):
+            if m[0] != rule["word"]:
+                continue
+            neighbours = []
+            if i > 0 and found[i - 1][0].lower() == "же" and i > 1:
+                neighbours.append((found[i - 2], True))  # «тот же правильный ReLU»
+            elif i > 0:
+                neighbours.append((found[i - 1], True))
+            if i + 1 < len(found):
+                neighbours.append((found[i + 1], False))
+            for other, before in neighbours:
+                between = text[min(other.end(), m.end()):max(other.start(), m.start())]
+                if between.strip() and not before:
+                    continue
+                genders = agreeing_gender(other[0], before)
+                if genders and gender not in genders:
+                    phrase = " ".join(text[min(m.start(), other.start()):
+                                           max(m.end(), other.end())].split())
+                    problems.append(f"{relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
+                                    f"glossary.yml: «{rule['word']}» is {rule['gender']} here "
+                                    f"(«{entry[target_language(entry)]}»): "
+                                    f"{reason_text(rule)}")
+    return problems
+
+
+TRANSLATED = [DOCS / lang / page for lang in languages()[1:] for page in pages(lang)]
 
 
 @pytest.mark.parametrize("page", TRANSLATED, ids=relative)
 def test_page_uses_the_glossary_terms(page):
     if is_stub(page):
         return
-    problems = glossary_problems(page, rejected(load_glossary())[page.relative_to(DOCS).parts[0]])
+    lang = page.relative_to(DOCS).parts[0]
+    problems = (glossary_problems(page, rejected(load_glossary()).get(lang, []))
+                + grammar_problems(page, grammar_rules(load_glossary()).get(lang, [])))
     if problems:
         pytest.fail("\n".join(problems) + "\nUse the glossary's term (glossary.yml); if the "
                     "glossary is wrong, change it there, for every page.", pytrace=False)
+
+
+def reason_problems(where: str, what: str, reason) -> list[str]:
+    if not (isinstance(reason, dict) and reason_text(reason).strip()):
+        return [f"{where}: say why {what} in every language (`{DEFAULT}: reason`, "
+                "then one line per language)"]
+    return [f"{where}: {what}: {sorted(set(reason) - set(languages()))} are not languages of "
+            "mkdocs.yml"] if not set(reason) <= set(languages()) else []
 
 
 def glossary_format_problems(glossary) -> list[str]:
@@ -102,7 +213,7 @@ def glossary_format_problems(glossary) -> list[str]:
             problems.append(f"glossary.yml, entry {n}: expected `{DEFAULT}: …` and a translation")
             continue
         where = f"glossary.yml, entry {n} ({entry.get(DEFAULT, '?')})"
-        terms = {k: v for k, v in entry.items() if k != "avoid"}
+        terms = {k: v for k, v in entry.items() if k not in ("avoid", "grammar")}
         avoid = entry.get("avoid") or {}
         if DEFAULT not in terms or len(terms) < 2:
             problems.append(f"{where}: needs `{DEFAULT}:` and a translation")
@@ -114,22 +225,33 @@ def glossary_format_problems(glossary) -> list[str]:
         if entry.get(DEFAULT) in seen:
             problems.append(f"{where}: `{entry[DEFAULT]}` is listed twice")
         seen.add(entry.get(DEFAULT))
+        if "grammar" in entry:
+            rule = entry["grammar"]
+            if not (isinstance(rule, dict) and len(terms) == 2
+                    and rule.get("gender") in GENDERS and rule.get("word")
+                    and str(rule["word"]) in str(terms.get(target_language(entry) or "", ""))
+                    and rule.get("example")):
+                problems.append(f"{where}: `grammar` needs `word` (a word of the term), "
+                                f"`gender` ({', '.join(GENDERS)}), `example` (a wrong use) and "
+                                "the reason per language")
+            else:
+                problems += reason_problems(
+                    where, f"«{rule['word']}» is {rule['gender']}",
+                    {k: v for k, v in rule.items() if k not in ("word", "gender", "example")})
         if avoid and not (isinstance(avoid, dict) and len(terms) == 2):
             problems.append(f"{where}: `avoid` maps each rejected variant to the reason, for an "
                             "entry with one translation")
             continue
-        problems += [f"{where}: say why «{variant}» is avoided (`{variant}: reason`)"
-                     for variant, reason in avoid.items()
-                     if not (isinstance(reason, str) and reason.strip())]
+        for variant, reason in avoid.items():
+            problems += reason_problems(where, f"«{variant}» is avoided", reason)
     if problems:
         return problems
     for lang, variants in rejected(glossary).items():
         for entry in glossary:
-            term = normal(entry.get(lang, ""))
-            problems += [f"glossary.yml: the term «{entry[lang]}» contains the rejected "
-                         f"«{variant}», so every page using the term would fail"
-                         for variant, *_ in variants
-                         if re.search(r"(?<!\w)" + re.escape(normal(variant)), term)]
+            term = entry.get(lang, "")
+            problems += [f"glossary.yml: the term «{term}» contains the rejected «{variant}» "
+                         "(in some form), so every page using the term would fail"
+                         for variant, *_ in variants if next(phrase_hits(term, variant), None)]
     return problems
 
 
@@ -139,13 +261,76 @@ def test_glossary_is_well_formed():
         pytest.fail("\n".join(problems), pytrace=False)
 
 
+def test_every_reason_is_in_every_language():
+    """The Glossary page shows a reason in the reader's language; a missing one falls back to
+    English, with a build warning for a language glossary.yml has terms in (hooks/translations.py)."""
+    covered = {k for e in load_glossary() for k in e if k not in ("avoid", "grammar")}
+    missing = [f"glossary.yml: «{name}» ({entry[DEFAULT]}): no `{lang}` reason"
+               for entry in load_glossary()
+               for name, reason in [*(entry.get("avoid") or {}).items(),
+                                    *([(entry["grammar"]["word"], entry["grammar"])]
+                                      if "grammar" in entry else [])]
+               for lang in covered if not reason_text(reason, lang).strip()]
+    assert not missing, "\n".join(missing)
+
+
+# ---- matching word forms ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant, text", [
+    ("вычислительный граф", "строит вычислительного графа узел"),
+    ("обратное распространение", "вместе с обратным распространением"),
+    ("обратное распространение", "при обратном  распространении"),
+    ("режим градиентов", "в режиме градиентов"),
+    ("минимальная норма", "субградиент минимальной нормы"),
+    ("in place", "изменяет его in place"),
+])
+def test_variant_found_in_any_form(variant, text):
+    assert next(phrase_hits(text, variant), None), f"«{variant}» not found in «{text}»"
+
+
+@pytest.mark.parametrize("variant, text", [
+    ("вычислительный граф", "вычислительный, а граф"),   # not adjacent
+    ("вычислительный граф", "вычислительная графика"),
+    ("in place", "на месте (in-place)"),
+])
+def test_other_words_are_not_the_variant(variant, text):
+    assert next(phrase_hits(text, variant), None) is None
+
+
+def write_page(tmp_path, text: str) -> pathlib.Path:
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    return page
+
+
+@pytest.mark.parametrize("text, wrong", ids=str, argvalues=[
+    ("Тот же правильный ReLU проходит.", True),
+    ("Этот ReLU проходит.", True),
+    ("Для такой ReLU ноль не особый.", False),  # «такой»: feminine genitive too
+    ("У ReLU ровно одна точка излома.", False),  # «ровно»: an adverb
+    ("ReLU выпукл, и всё.", True),
+    ("Правильная ReLU проходит, ReLU выпукла.", False),
+    ("Эти правильные ReLU проходят.", False),
+    ("Класс `nn.ReLU` определён в torch.", False),
+])
+def test_relu_is_feminine(tmp_path, text, wrong):
+    entries = grammar_rules(load_glossary())["ru"]
+    found = grammar_problems(write_page(tmp_path, text + "\n"), entries)
+    assert bool(found) == wrong, found
+
+
 # ---- the Glossary page ------------------------------------------------------------------------
 
 def glossary_table(site, lang) -> str | None:
     out = site if lang == DEFAULT else site / lang
     html = (out / "glossary" / "index.html").read_text(encoding="utf-8")
-    table = re.search(r'<table class="glossary">.*?</table>', html, re.S)
+    table = re.search(r'<table id="glossary-table">.*?</table>', html, re.S)
     return table[0] if table else None
+
+
+def cells(table: str, column: int) -> list[str]:
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
+    return [re.findall(r"<td>(.*?)</td>", row, re.S)[column] for row in rows]
 
 
 @pytest.mark.parametrize("lang", languages())
@@ -156,9 +341,17 @@ def test_glossary_page_shows_the_table(site, lang):
                     "line `<!-- glossary-table -->` where it goes", pytrace=False)
     rows = table.split("<tbody>")[1]
     assert rows.count("<tr>") == len(load_glossary()), f"{lang}: not one row per glossary entry"
-    assert rows == glossary_table(site, DEFAULT).split("<tbody>")[1], (
-        f"the glossary table of {lang} differs from {DEFAULT}'s")
-
+    for column in range(len(languages())):
+        assert cells(table, column) == cells(glossary_table(site, DEFAULT), column), (
+            f"the terms of the glossary table of {lang} differ from {DEFAULT}'s")
+    # Reasons in the page's language: the Russian text of the first reason, on the Russian page.
+    variant, reason = next((v, r) for e in load_glossary() for v, r in (e.get("avoid") or {}).items())
+    assert reason_text(reason, lang).split("`")[0] in table, (
+        f"{lang}: the glossary's reason for «{variant}» is not in the page's language")
+    # A class would opt the table out of the theme's table style and its scrolling box.
+    assert re.match(r'<table id="glossary-table">', table)
+    # Cells apart, so the search index does not run them together.
+    assert "</td><td>" not in table and "<br><" not in table
 
 # ---- a page breaking the glossary, on a scratch copy ------------------------------------------
 

@@ -112,3 +112,53 @@ def test_inflected_forms_find_every_page_with_the_word(tab, server, site, querie
         + "\nThe search plugin needs `pipeline: [stemmer, stopWordFilter]` in mkdocs.yml, and "
           "the search worker must stem each typed word before its prefix match "
           "(overrides/assets/javascripts/workers/search-i18n.js).")
+
+
+# ---- what a result shows and opens ------------------------------------------------------------
+
+@pytest.mark.parametrize("query, lang", [
+    ("градиента", next((lang for lang in LANGS if lang.locale == "ru"), None)),
+    ("gradients", DEFAULT),
+], ids=["ru", "en"])
+def test_opened_result_highlights_the_query(tab, server, query, lang):
+    if lang is None:
+        pytest.skip("no Russian language in mkdocs.yml")
+    tab.goto(server.url(lang.prefix))
+    hrefs = search(tab, query)
+    section = next((h for h in hrefs if "#" in h), None)
+    assert section, f"{query!r}: no section among the results {hrefs}"
+    tab.goto(section)
+    marks = tab.page.eval_on_selector_all("article mark[data-md-highlight]",
+                                          "ms => ms.map(m => m.textContent.toLowerCase())")
+    assert marks, (f"{section}: the page opened from a result for {query!r} highlights nothing "
+                   "(the search worker names found words by their stems, "
+                   "overrides/assets/javascripts/workers/search-i18n.js)")
+
+
+def index_docs(site):
+    return json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+
+
+def test_formulas_are_indexed_once(site):
+    docs = index_docs(site)
+    tex = [d["location"] for d in docs if re.search(r"\\(?:frac|partial|operatorname)", d["text"])]
+    assert not tex, (f"TeX source of formulas in the search index, next to the rendered math: "
+                     f"{tex} (hooks/search.py excludes MathML's TeX annotation)")
+    assert any("∂" in d["text"] for d in docs), "no rendered formula in the search index"
+
+
+@pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.locale)
+def test_glossary_cells_do_not_run_together(site, lang):
+    import html
+
+    import yaml
+
+    from tests.executable_docs import ROOT
+
+    text = " ".join(d["text"] for d in index_docs(site)
+                    if d["location"].startswith(f"{lang.prefix}glossary/"))
+    entries = yaml.safe_load((ROOT / "glossary.yml").read_text("utf-8"))
+    glued = [e["en"] for e in entries
+             if not re.search(re.escape(html.escape(e["en"], quote=False)) + r"\s+"
+                              + re.escape(html.escape(e["ru"], quote=False)), text)]
+    assert not glued, f"glossary cells run together in the search index for: {glued}"

@@ -76,3 +76,49 @@ def test_sitemap_has_hreflang_alternates(site, pages):
             if got != want:
                 problems.append(f"{loc}: hreflang={target.locale} is {got}, expected {want}")
     assert not problems, "sitemap.xml:\n  " + "\n  ".join(problems)
+
+
+# ---- keeping the reader's place ---------------------------------------------------------------
+
+def section_page(pages, lang) -> tuple[str, str]:
+    """A page of `lang` with an explicit heading id that every language shares."""
+    return f"{lang.prefix}mask/", "subgradient"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_switch_keeps_the_section(tab, server, pages, lang):
+    source = next(t for t in s.languages() if t.locale == lang)
+    location, anchor = section_page(pages, source)
+    for target in (t for t in s.languages() if t.locale != lang):
+        tab.goto(server.url(location) + "#" + anchor, wait_until="load")
+        tab.page.locator(".md-header .md-select").first.hover()
+        tab.page.locator(f"a.md-select__link[hreflang='{target.locale}']").first.click()
+        tab.page.wait_for_load_state("load")
+        expected = server.url(s.counterpart(location, target)) + "#" + anchor
+        assert urllib.parse.unquote(tab.page.url) == expected, (
+            f"{server.url(location)}#{anchor} -> {target.locale}: landed on {tab.page.url}, "
+            f"expected {expected} (overrides/partials/alternate.html carries the #section)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu_marks_the_current_language(tab, server, lang):
+    prefix = next(t.prefix for t in s.languages() if t.locale == lang)
+    tab.goto(server.url(prefix + "mask/"), wait_until="load")
+    items = tab.page.eval_on_selector_all("a.md-select__link", """as => as.map(a => ({
+        lang: a.lang, hreflang: a.hreflang, current: a.getAttribute('aria-current'),
+        bold: getComputedStyle(a.querySelector('strong') || a).fontWeight}))""")
+    assert {i["hreflang"] for i in items} == set(LANGS), items
+    assert all(i["lang"] == i["hreflang"] for i in items), f"items without lang: {items}"
+    current = [i for i in items if i["current"] == "page"]
+    assert [i["hreflang"] for i in current] == [lang], f"current language not marked: {items}"
+    assert int(current[0]["bold"]) >= 600, "the current language is not shown in bold"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_404_menu_leads_to_each_home(tab, server, lang):
+    prefix = next(t.prefix for t in s.languages() if t.locale == lang)
+    tab.goto(server.url(prefix + "404.html"), wait_until="load")
+    links = dict(tab.page.eval_on_selector_all(
+        "a.md-select__link[hreflang]", "as => as.map(a => [a.hreflang, a.href])"))
+    expected = {t.locale: server.url(t.prefix) for t in s.languages()}
+    assert links == expected, f"{prefix}404.html: the language menu leads to {links}"

@@ -11,6 +11,12 @@
  * Material appends "*" to every typed word, and lunr skips the stemmer for
  * words with a wildcard, so «градиента*» never met the indexed stem
  * «градиент». Each such word is now stemmed first («градиент*»).
+ * Results then name their query words by stem: Material marks a query word
+ * as found in a result only if an indexed stem starts with the typed word,
+ * which «градиента» never is, so the page opened from a result got an empty
+ * `?h=` and highlighted nothing. A word found in a result's <mark>ed text is
+ * now named by its stem («?h=градиент»), which the page highlights in every
+ * form.
  *
  * Parameters come from the worker URL (see overrides/main.html):
  *   worker  - file name of Material's hashed search worker
@@ -51,8 +57,9 @@
   /* Stem words that carry a trailing wildcard before matching */
   var lunr = self.lunr
   var query = lunr.Index.prototype.query
+  var searchPipeline = null
   lunr.Index.prototype.query = function (fn) {
-    var pipeline = this.pipeline
+    var pipeline = searchPipeline = this.pipeline
     return query.call(this, function (q) {
       fn.call(q, q)
       q.clauses.forEach(function (clause) {
@@ -62,5 +69,37 @@
         if (stems.length === 1 && stems[0]) clause.term = stems[0] + "*"
       })
     })
+  }
+
+  /* Name each result's query words by their stems (see above) */
+  function stem(word) {
+    if (!searchPipeline) return word
+    var stems = searchPipeline.runString(word.toLowerCase())
+    return stems.length === 1 && stems[0] ? stems[0] : word
+  }
+  function marked(doc) {
+    var found = [], re = /<mark>([^<]*)<\/mark>/g, m
+    var text = String(doc.title || "") + " " + String(doc.text || "")
+    while ((m = re.exec(text))) found.push(m[1].toLowerCase())
+    return found
+  }
+  function restem(doc) {
+    if (!doc || !doc.terms) return
+    var terms = {}, words = marked(doc)
+    Object.keys(doc.terms).forEach(function (word) {
+      var root = stem(word)
+      terms[root] = doc.terms[word] || words.some(function (w) {
+        return w.indexOf(root) === 0
+      })
+    })
+    doc.terms = terms
+  }
+  var post = self.postMessage
+  self.postMessage = function (message) {
+    if (message && message.type === 3 /* RESULT */ && message.data && message.data.items)
+      message.data.items.forEach(function (group) {
+        (Array.isArray(group) ? group : [group]).forEach(restem)
+      })
+    return post.apply(self, arguments)
   }
 })()

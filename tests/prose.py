@@ -1,0 +1,59 @@
+"""The prose of a Markdown page, as the language checks (tests/test_glossary.py,
+tests/test_typography.py) read it: code, markup and addresses blanked, every line and column
+left where it was, so a finding names the page's real line.
+"""
+
+from __future__ import annotations
+
+import functools
+import pathlib
+import re
+
+from verified_docs.fences import page_fences
+
+
+def blank(match: re.Match) -> str:
+    """The matched text as spaces, its line breaks kept."""
+    return re.sub(r"[^\n]", " ", match[0])
+
+
+INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+
+
+def without_code(path: pathlib.Path) -> str:
+    """The page with its front matter, code fences and inline code blanked."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    code = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
+    if lines and lines[0].strip() == "---":
+        end = next((n for n, line in enumerate(lines[1:], 2) if line.strip() in ("---", "...")), 0)
+        code |= set(range(1, end + 1))
+    text = "".join("\n" if n in code else line for n, line in enumerate(lines, 1))
+    return INLINE_CODE.sub(blank, text)
+
+
+# Markup that is not prose: a reader never sees it as text, or it is not language at all.
+MARKUP = [
+    re.compile(r"<!--.*?-->", re.S),                      # comments
+    re.compile(r"</?[A-Za-z][^<>]*>"),                    # HTML tags with their attributes
+    re.compile(r"(?<=\])\([^()\s]*(?:\s+\"[^\"]*\")?\)"),  # link targets: [text](url "title")
+    re.compile(r"^\s*\[[^\]]+\]:.*$", re.M),              # reference definitions
+    re.compile(r"https?://\S+"),                          # bare addresses
+    re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|\$\$.*?\$\$", re.S),  # math: \( \), \[ \], $$ $$
+    re.compile(r"\{[:#.][^{}\n]*\}"),                     # attribute lists: { #id }, {: .class }
+    re.compile(r"^ {4}(?:attrs|type|open):.*$", re.M),     # options of a /// block
+    re.compile(r"^\s*--8<--.*$", re.M),                   # snippet includes
+]
+
+
+@functools.cache
+def prose(path: pathlib.Path) -> str:
+    """The page's prose: code, front matter, HTML tags, link targets, addresses, math and
+    attribute lists blanked; lines and columns stay where they were."""
+    text = without_code(path)
+    for pattern in MARKUP:
+        text = pattern.sub(blank, text)
+    return text
+
+
+def line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1

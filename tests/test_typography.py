@@ -1,0 +1,184 @@
+"""Russian typography, checked wherever a Russian reader reads prose: the Russian pages, the
+Russian strings of mkdocs.yml and glossary.yml, CONTRIBUTING.ru.md. Code, inline code,
+addresses, HTML tags and math are not prose and are not checked (tests/prose.py).
+
+The rules (as a Russian editor applies them):
+
+* the sentence dash is an em dash with a no-break space before it and a space after:
+  `слово\u00a0— слово`; a spaced en dash « – » or hyphen « - » is not a dash in Russian prose
+  («–» only joins ranges, 2–4, with no spaces);
+* quotation marks are «ёлочки» (and „лапки“ inside them), never straight "…" or English “…”;
+* a decimal fraction in prose has a comma, «0,5» (a version number keeps its point:
+  «PyTorch 2.15», «версии 2.13»);
+* no full stop inside «…» before a dash: «…», — not «….» —.
+
+No typography library on PyPI checks these (typus and smartypants rewrite text, English first,
+and typograf is a client of a web service), so the rules are small regular expressions here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import pathlib
+import re
+
+import pytest
+import yaml
+
+from verified_docs.site import ROOT, docs_dir, pages, relative
+from verified_docs.translations import is_stub
+
+DOCS = docs_dir()
+from tests.prose import line_of, prose
+
+LANG = "ru"
+NBSP = "\u00a0"
+
+
+@dataclasses.dataclass(frozen=True)
+class Rule:
+    pattern: re.Pattern
+    message: str
+
+
+RULES = [
+    Rule(re.compile(r"(?<=\s)–(?=\s)"),
+         "spaced en dash « – »: write «\\u00a0— » (no-break space, em dash, space); «–» is "
+         "for ranges only (2–4)"),
+    Rule(re.compile(r"(?<=[^\s|])[ \t]+-(?=[ \t\n])"),
+         "hyphen « - » used as a dash: write «\\u00a0— » (no-break space, em dash, space)"),
+    # A table cell holding just a dash («| — |») is not a sentence dash.
+    Rule(re.compile(rf"(?<!{NBSP})(?<!\| )—(?! *\|)|(?<={NBSP})—(?=[^\s])"),
+         "dash without a no-break space before it (or a space after it): write "
+         "«слово\\u00a0— слово»"),
+    Rule(re.compile(r'"'), 'straight quotes "…": write «…» (and „…“ inside «…»)'),
+    Rule(re.compile(r"\.[*_]*»[*_]*(?=[\s\u00a0]*[—–-](?:\s|$))", re.M),
+         "full stop inside «…» before a dash: drop it («…»\\u00a0— )"),
+]
+DECIMAL = re.compile(r"(?<![\w.,])[−-]?\d+\.\d+(?![\w]|\.\d)")
+# «PyTorch 2.15», «Python 3.11», «версии 2.13», «torch >= 2.14»: a version, not a fraction.
+VERSION_BEFORE = re.compile(r"(?:[A-Za-z][\w.-]*|верси\w*|релиз\w*|[<>=≥≤]=?)\s*(?:и\s+)?$")
+RELEASE = re.compile(r"(?:PyTorch|torch|Python)\W{0,3}v?(\d+\.\d+)|(?<![\d.])(\d+\.\d+)\.\d+")
+
+
+@functools.cache
+def releases() -> frozenset[str]:
+    """Version numbers the site names («PyTorch 2.13», «2.15.0» -> 2.13, 2.15): in prose
+    «в 2.13» is that release, where «в 0.5» is a fraction."""
+    found = set()
+    for page in sorted(DOCS.glob("*/*.md")):
+        for m in RELEASE.finditer(page.read_text(encoding="utf-8")):
+            found.add(m[1] or m[2])
+    return frozenset(found)
+
+
+def decimal_points(text: str) -> list[tuple[int, int]]:
+    found = []
+    for m in DECIMAL.finditer(text):
+        before = text[max(0, m.start() - 40):m.start()]
+        if m[0] not in releases() and not VERSION_BEFORE.search(before):
+            found.append((m.start(), m.end()))
+    return found
+
+
+def problems_in(text: str) -> list[tuple[int, str, str]]:
+    """(line, what is wrong, the text around it) for every rule broken in `text`."""
+    found = []
+    for rule in RULES:
+        found += [(m.start(), m.end(), rule.message) for m in rule.pattern.finditer(text)]
+    # „…“ is right inside «…»; any other “ or ” is an English quotation mark.
+    nested = re.sub(r"„[^„“”\n]*“", lambda m: "_" * len(m[0]), text)
+    found += [(m.start(), m.end(), "English quotes “…”: write «…» (and „…“ inside «…»)")
+              for m in re.finditer(r"[“”]", nested)]
+    found += [(s, e, "decimal point in prose: write a decimal comma («0,5»); code stays "
+                     "code (`0.5`)") for s, e in decimal_points(text)]
+    out = []
+    for start, end, message in sorted(found):
+        context = text[max(0, start - 25):end + 25]
+        context = " ".join(context.replace(NBSP, "\u2423").split())  # ␣ shows a no-break space
+        out.append((line_of(text, start), message, context))
+    return out
+
+
+def report(where: str, found) -> str:
+    return "\n".join(f"{where}:{line}: {message}: …{context}…" for line, message, context in found)
+
+
+# ---- the Russian pages ------------------------------------------------------------------------
+
+PAGES = [DOCS / LANG / page for page in pages(LANG)] if (DOCS / LANG).is_dir() else []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=relative)
+def test_russian_page_typography(page):
+    if is_stub(page):
+        return  # its text is the English page's
+    found = problems_in(prose(page))
+    if found:
+        pytest.fail(f"{len(found)} typography problem(s):\n" + report(relative(page), found),
+                    pytrace=False)
+
+
+def test_contributing_guide_typography():
+    path = ROOT / "CONTRIBUTING.ru.md"
+    found = problems_in(prose(path))
+    assert not found, report(relative(path), found)
+
+
+# ---- Russian strings of the configuration -----------------------------------------------------
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def russian_scalars(path: pathlib.Path):
+    """(line, text) of every YAML string (key or value) with Cyrillic letters in it."""
+    stack = [yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            stack += [n for pair in node.value for n in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += node.value
+        elif isinstance(node, yaml.ScalarNode) and CYRILLIC.search(str(node.value)):
+            yield node.start_mark.line + 1, str(node.value)
+
+
+@pytest.mark.parametrize("name", ["mkdocs.yml", "glossary.yml"])
+def test_russian_strings_typography(name):
+    path = ROOT / name
+    found = [(line, message, context)
+             for line, value in russian_scalars(path)
+             for _, message, context in problems_in(value)]
+    assert not found, report(name, sorted(found))
+
+
+# ---- the rules themselves ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Это маска – локальная производная.", "spaced en dash"),
+    ("Это маска - локальная производная.", "hyphen « - »"),
+    ("Это маска — локальная производная.", "without a no-break space"),
+    ("Это маска\n— локальная производная.", "without a no-break space"),
+    ('Он пишет "маска".', "straight quotes"),
+    ("Он пишет “mask”.", "English quotes"),
+    ("в точке 0.5 проходят обе", "decimal point"),
+    ("сказано: «Градиент не определён.»\u00a0— и это так", "full stop inside"),
+    ("сказано: *«Not defined.»* – и это так", "full stop inside"),
+])
+def test_rule_catches(text, expected):
+    found = problems_in(text)
+    assert any(expected in message for _, message, _ in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "Это маска\u00a0— локальная производная.",
+    "Коротко: 2–4 пункта, в точке 0,5.",
+    "«Он сказал „да“»\u00a0— и всё.",
+    "На PyTorch 2.15 и 2.13.0, в версии 2.14 и Python 3.11; в 2.13 иначе.",
+    "| вариант | — |",
+    "- пункт списка\n- и ещё один",
+])
+def test_rule_passes(text):
+    found = problems_in(text)
+    assert not found, found
