@@ -41,11 +41,6 @@ endif
 
 .PHONY: serve build test outputs bench clean
 
-$(READY): requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -r requirements.txt $(PIP_ARGS)
-	touch $@
-
 serve: $(READY)
 	$(PY) -m mkdocs serve -a 127.0.0.1:8000 -w snippets -w glossary.yml -w hooks -w verified_docs
 
