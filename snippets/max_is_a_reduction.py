@@ -1,4 +1,4 @@
-"""torch.max(x, 0) is not ReLU: 0 is a dimension, the result (values, indices)."""
+"""torch.max(x, 0) is not ReLU: a reduction over dim 0, (values, indices)."""
 import torch
 
 
