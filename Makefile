@@ -50,7 +50,10 @@ build: $(READY)
 test: $(ENV) browser
 	$(PY) -m pytest
 
+# Every output fence of every page, and the recorded results of snippets/results/, from real
+# runs on each PyTorch release.
 outputs: $(ENV)
+	$(PY) -m verified_docs results --update
 	$(PY) -m pytest --update-outputs docs
 
 bench: $(ENV)

@@ -1,4 +1,4 @@
-"""The boundary gradients that the 2026 upstream work on clamp is about, as this torch gives them."""
+"""clamp's gradient at its bounds, next to relu, relu6 and maximum."""
 import torch
 import torch.nn.functional as F
 
@@ -34,7 +34,7 @@ TENSOR_BOUNDS = {
 
 
 if __name__ == "__main__":
-    print("torch", torch.__version__)
+    print("torch", torch.__version__.split("+")[0])
     print("scalar bounds: gradient for x at x = 0 and at x = 6")
     for name, f in SCALAR_BOUNDS.items():
         print(f"    {name:<16} x=0: {grad_at(f, 0.)}   x=6: {grad_at(f, 6.)}")

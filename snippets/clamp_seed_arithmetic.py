@@ -1,8 +1,8 @@
-"""The seed's -38, measured by autograd at every stage of the network instead of by hand."""
+"""The seed's network: the gradient at every stage, with relu and with clamp."""
 import torch
 import torch.nn.functional as F
 
-# The Q&A's data, unchanged.
+# The question's data, unchanged.
 x = torch.tensor([[3, 2, 1],
                   [1, 0, 2],
                   [4, 1, 2],
@@ -14,13 +14,14 @@ W2 = torch.tensor([[-1, 1],
                    [-2, 3]], dtype=torch.float)
 
 ACTIVATIONS = {"relu": F.relu, "clamp": lambda h: h.clamp(min=0)}
+STAGES = ("dL/dy_hat", "dL/da", "dL/dh", "w1.grad", "w2.grad")
 
 
 def run(activation):
     """One forward and backward pass; return the gradient at each stage."""
     w1 = W1.clone().requires_grad_()
     w2 = W2.clone().requires_grad_()
-    h = x.mm(w1)  # pre-activation
+    h = x.mm(w1)  # the input of the activation
     a = activation(h)
     y_hat = a.mm(w2)
     for t in (h, a, y_hat):
@@ -31,8 +32,13 @@ def run(activation):
 
 
 def differing_entries(relu_run, clamp_run, stage):
-    """[row, column] of every entry where the two runs disagree at this stage."""
+    """[row, column] of every entry where the two runs disagree at `stage`."""
     return (relu_run[stage] != clamp_run[stage]).nonzero().tolist()
+
+
+def exact_zeros():
+    """[row, unit] of every input of the activation that is exactly 0."""
+    return (x.mm(W1) == 0).nonzero().tolist()
 
 
 def scalar_at_zero(activation):
@@ -42,17 +48,32 @@ def scalar_at_zero(activation):
     return x0.grad.item()
 
 
-if __name__ == "__main__":
-    relu_run, clamp_run = run(ACTIVATIONS["relu"]), run(ACTIVATIONS["clamp"])
-    for stage in ("dL/dy_hat", "dL/da", "dL/dh", "w1.grad", "w2.grad"):
-        print(f"{stage:<10} differs at {differing_entries(relu_run, clamp_run, stage)}")
-    (row, unit), = differing_entries(relu_run, clamp_run, "dL/dh")
-    print(f"dL/dy_hat[{row}] = {relu_run['dL/dy_hat'][row].tolist()} in both runs")
-    print(f"dL/da[{row}]     = {relu_run['dL/da'][row].tolist()} in both runs")
-    print(f"dL/dh[{row},{unit}]   relu {relu_run['dL/dh'][row, unit].item()}"
-          f"   clamp {clamp_run['dL/dh'][row, unit].item()}")
-    print(f"x[{row}] = {x[row].tolist()}")
-    print(f"w1.grad[:, {unit}]  relu {relu_run['w1.grad'][:, unit].tolist()}"
-          f"   clamp {clamp_run['w1.grad'][:, unit].tolist()}")
-    print("scalar x = 0, d/dx (f(x) - 1)^2:   relu", scalar_at_zero(ACTIVATIONS["relu"]),
+def compare(relu_run, clamp_run, stage, index):
+    """One entry (or row) of a stage in both runs, as the report prints it."""
+    a, b = relu_run[stage][index], clamp_run[stage][index]
+    if torch.equal(a, b):
+        return f"{a.tolist()} in both runs"
+    return f"relu {a.tolist()}   clamp {b.tolist()}"
+
+
+def report():
+    relu, clamp = run(ACTIVATIONS["relu"]), run(ACTIVATIONS["clamp"])
+    print("x.mm(w1) =", x.mm(W1).tolist())
+    print("exactly 0 at", exact_zeros())
+    for stage in STAGES:
+        print(f"{stage:<10} differs at {differing_entries(relu, clamp, stage)}")
+    for row, unit in exact_zeros():
+        print(f"dL/dy_hat[{row}]  {compare(relu, clamp, 'dL/dy_hat', row)}")
+        print(f"dL/da[{row}]      {compare(relu, clamp, 'dL/da', row)}")
+        print(f"dL/dh[{row},{unit}]    "
+              f"{compare(relu, clamp, 'dL/dh', (row, unit))}")
+        print(f"x[{row}] = {x[row].tolist()}")
+        print(f"w1.grad[:, {unit}] "
+              f"{compare(relu, clamp, 'w1.grad', (slice(None), unit))}")
+    print("d/dx (f(x) - 1)^2 at x = 0:",
+          "relu", scalar_at_zero(ACTIVATIONS["relu"]),
           "  clamp", scalar_at_zero(ACTIVATIONS["clamp"]))
+
+
+if __name__ == "__main__":
+    report()

@@ -1,4 +1,4 @@
-"""torch.max(x, 0) is not ReLU: the 0 is a dimension, and the result is (values, indices)."""
+"""torch.max(x, 0) is not ReLU: a reduction over dim 0, (values, indices)."""
 import torch
 
 
@@ -13,9 +13,11 @@ def elementwise_max_with_zero(x):
 if __name__ == "__main__":
     x = torch.tensor([[-1., 2.], [3., -4.]])
     result = max_over_dim_zero(x)
+    kind = type(result)
     print("x =", x.tolist())
-    print(f"torch.max(x, 0) -> {type(result).__module__}.{type(result).__name__}")
+    print(f"torch.max(x, 0) -> {kind.__module__}.{kind.__name__}")
     print("    values  =", result.values.tolist())
     print("    indices =", result.indices.tolist())
-    print("torch.max(x, torch.zeros_like(x)) =", elementwise_max_with_zero(x).tolist())
+    print("torch.max(x, torch.zeros_like(x)) =",
+          elementwise_max_with_zero(x).tolist())
     print("torch.relu(x)                     =", torch.relu(x).tolist())

@@ -1,6 +1,5 @@
 """The facts each snippet demonstrates, asserted on return values (not printed text)."""
 import ast
-import math
 import re
 import runpy
 import sys
@@ -10,8 +9,6 @@ from types import SimpleNamespace
 
 import pytest
 import torch
-import torch.nn.functional as F
-from torch import nn
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -23,24 +20,23 @@ from snippets import (  # noqa: E402
     exercise,
     exercise_solution,
     exercise_starter,
-    grad_at_zero_table,
     grad_mode_in_backward,
     gradcheck_at_kink,
     hazard_expanded_gradient,
     hazard_shared_gradient,
     hazard_user_gradient,
     mark_dirty,
-    max_is_a_reduction,
     my_relu,
     no_clone_relu,
     once_differentiable_no_fix,
     out_of_place_backward,
-    relu_vs_clamp_seed,
 )
 
 MyReLU = my_relu.MyReLU
 NoCloneReLU = no_clone_relu.NoCloneReLU
-SNIPPET_MODULES = sorted(p.stem for p in (ROOT / "snippets").glob("*.py") if p.stem != "__init__")
+
+SNIPPET_MODULES = sorted(p.stem for p in (ROOT / "snippets").glob("*.py")
+                         if p.stem != "__init__")
 
 
 # -- my_relu / no_clone_relu ---------------------------------------------------------
@@ -203,93 +199,6 @@ def test_gradcheck_at_kink_fails_for_both_conventions():
     for relu in (MyReLU.apply, torch.relu):
         assert not gradcheck_at_kink.passes_gradcheck(relu)
         assert gradcheck_at_kink.passes_gradcheck(relu, 0.5)
-
-
-def test_relu_vs_clamp_seed_reproduces_the_minus_38():
-    dw1, dw2 = relu_vs_clamp_seed.gradient_differences()
-    expected = torch.zeros(3, 2)
-    expected[2, 1] = -38.
-    assert torch.equal(dw1, expected)
-    assert torch.equal(dw2, torch.zeros(2, 2))
-
-
-def test_relu_vs_clamp_seed_explains_the_minus_38():
-    h, row, unit = relu_vs_clamp_seed.zero_preactivation()
-    assert (row, unit) == (3, 1) and h[row, unit] == 0
-    upstream, weights = relu_vs_clamp_seed.upstream_factors(row, unit)
-    dl_dh = sum(u * w for u, w in zip(upstream, weights))
-    assert dl_dh == 38.0
-    dw1, _ = relu_vs_clamp_seed.gradient_differences()
-    assert torch.equal(dw1[:, unit], -relu_vs_clamp_seed.X[row] * dl_dh)
-
-
-# -- the table ---------------------------------------------------------------------------
-
-# Values from the fact-check table (torch 2.13); the snippet computes its own.
-EXPECTED_AT_ZERO = {
-    "torch.relu(x)": 0.0, "F.relu(x)": 0.0, "nn.ReLU()(x)": 0.0, "x.clamp(min=0)": 1.0,
-    "torch.clamp_min(x, 0)": 1.0, "torch.clamp_min(x, zeros)": 1.0,
-    "torch.clamp(x, min=zeros)": 1.0, "torch.maximum(x, zeros)": 0.5,
-    "torch.max(x, zeros)": 0.5, "torch.fmax(x, zeros)": 1.0,
-    "torch.where(x > 0, x, 0.)": 0.0, "torch.where(x >= 0, x, 0.)": 1.0,
-    "x * (x > 0)": 0.0, "x * (x >= 0)": 1.0, "(x + x.abs()) / 2": 0.5,
-    "F.threshold(x, 0., 0.)": 0.0, "F.leaky_relu(x, 0.)": 0.0, "F.leaky_relu(x)": 0.01,
-    "F.hardtanh(x, 0., math.inf)": 0.0, "F.relu6(x)": 0.0, "F.prelu(x, torch.zeros(1))": 0.0,
-    "F.rrelu(x)": (1 / 8 + 1 / 3) / 2, "F.elu(x)": 1.0, "F.celu(x, alpha=2.)": 1.0,
-    "F.selu(x)": 1.0507009873554805 * 1.6732632423543772, "F.gelu(x)": 0.5,
-    "F.gelu(x, approximate='tanh')": 0.5, "F.softplus(x)": 0.5, "F.silu(x)": 0.5,
-    "MyReLU.apply(x)": 1.0,
-}
-
-
-def test_grad_at_zero_table_headline_values():
-    assert grad_at_zero_table.grad_at_zero(torch.relu) == 0.0
-    assert grad_at_zero_table.grad_at_zero(lambda x: x.clamp(min=0)) == 1.0
-    assert grad_at_zero_table.grad_at_zero(lambda x: torch.maximum(x, torch.zeros_like(x))) == 0.5
-    assert grad_at_zero_table.grad_at_zero(MyReLU.apply) == 1.0
-    assert grad_at_zero_table.grad_fn_name(MyReLU.apply) == "MyReLUBackward"
-    assert grad_at_zero_table.grad_fn_name(torch.relu) == "ReluBackward0"
-
-
-@pytest.mark.parametrize("row", grad_at_zero_table.FORMULATIONS, ids=lambda row: row[0])
-def test_grad_at_zero_table_row_matches_facts_and_its_printed_code(row):
-    code, formulation, rule = row
-    assert grad_at_zero_table.grad_at_zero(formulation) == pytest.approx(EXPECTED_AT_ZERO[code],
-                                                                         abs=1e-6)
-    # The printed code, evaluated, must be the same computation as the callable.
-    x = torch.tensor(0., requires_grad=True)
-    namespace = {"torch": torch, "F": F, "nn": nn, "math": math, "MyReLU": MyReLU,
-                 "x": x, "zeros": torch.zeros_like(x)}
-    eval(code, namespace).backward()
-    assert x.grad.item() == grad_at_zero_table.grad_at_zero(formulation)
-    assert rule and all(len(line) <= 46 for line in rule.splitlines())
-
-
-def test_grad_at_zero_table_covers_twenty_rows_and_negative_zero_agrees():
-    rows = grad_at_zero_table.FORMULATIONS
-    assert len(rows) >= 20 and len({code for code, _, _ in rows}) == len(rows)
-    for _, formulation, _ in rows:
-        assert grad_at_zero_table.grad_at_zero(formulation, -0.0) == \
-            grad_at_zero_table.grad_at_zero(formulation)
-
-
-def test_grad_at_zero_table_fits_110_columns():
-    lines = grad_at_zero_table.table_lines()
-    assert max(len(line) for line in lines) <= 110
-    assert len(lines) >= 2 + len(grad_at_zero_table.FORMULATIONS)
-
-
-def test_grad_at_zero_table_relu6_is_zero_at_six_too():
-    assert grad_at_zero_table.grad_at_zero(F.relu6, 6.0) == 0.0
-    assert grad_at_zero_table.grad_at_zero(lambda x: x.clamp(0, 6), 6.0) == 1.0
-
-
-def test_max_is_a_reduction_returns_values_and_indices():
-    x = torch.tensor([[-1., 2.], [3., -4.]])
-    result = max_is_a_reduction.max_over_dim_zero(x)
-    assert type(result).__name__ == "max"
-    assert result.values.tolist() == [3.0, 2.0] and result.indices.tolist() == [1, 0]
-    assert torch.equal(max_is_a_reduction.elementwise_max_with_zero(x), torch.relu(x))
 
 
 # -- the exercise files ----------------------------------------------------------------------

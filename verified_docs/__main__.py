@@ -1,8 +1,9 @@
-"""`python -m verified_docs translations …` and `python -m verified_docs bench …`."""
+"""`python -m verified_docs translations|bench|results …`."""
 
 import sys
 
-COMMANDS = {"translations": "verified_docs.translations", "bench": "verified_docs.bench"}
+COMMANDS = {"translations": "verified_docs.translations", "bench": "verified_docs.bench",
+            "results": "verified_docs.results"}
 
 
 def main() -> int:

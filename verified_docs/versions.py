@@ -67,11 +67,18 @@ def site_packages(release: str) -> pathlib.Path | None:
 
 
 def environ(release: str, base: dict | None = None) -> dict:
-    """Environment for a child interpreter that imports `release` as torch."""
+    """Environment for a child interpreter that imports `release` as torch, whichever release
+    the current process runs on (another release's folder inherited on PYTHONPATH is dropped)."""
     env = dict(os.environ if base is None else base)
+    others = {str(site_packages(r)) for r in releases() if r != release and r != default()}
+    kept = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p not in others]
     path = site_packages(release)
-    if path is not None:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(path), env.get("PYTHONPATH")]))
+    if path is not None and str(path) not in kept:
+        kept.insert(0, str(path))
+    if kept:
+        env["PYTHONPATH"] = os.pathsep.join(kept)
+    else:
+        env.pop("PYTHONPATH", None)
     return env
 
 

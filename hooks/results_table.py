@@ -1,0 +1,77 @@
+"""MkDocs hook: `<!-- results-table: NAME -->` on a page becomes an HTML table of
+snippets/results/NAME.json, the results `make outputs` recorded on each verified PyTorch
+release (verified_docs.results: {release: [[formulation, value, grad_fn], ...]}).
+
+One row per formulation: its code, its value under each release (one column per release,
+in the file's order; the values in bold where the releases differ) and its backward node.
+Header texts come from `extra.strings` (`table_formulation`, `table_grad_at_zero`,
+`table_grad_fn`), translated per language, and `decimal_separator` for the values.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import pathlib
+import re
+
+log = logging.getLogger("mkdocs.hooks.results_table")
+from verified_docs.results import FOLDER as RESULTS
+
+PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
+# Each table's header keys in extra.strings: (first column, value columns, last column).
+HEADERS = {"grad_at_zero_table": ("table_formulation", "table_grad_at_zero", "table_grad_fn")}
+
+
+def text(config, key: str) -> str:
+    value = (config.extra.get("strings") or {}).get(key)
+    if not value:
+        log.warning(f"mkdocs.yml: `extra.strings.{key}` is missing for this language; "
+                    "add it (translated) to that language's `extra.strings`.")
+    return value or key
+
+
+def number(value, config) -> str:
+    separator = (config.extra.get("strings") or {}).get("decimal_separator", ".")
+    return f"{value:g}".replace(".", separator)
+
+
+def table(name: str, config) -> str:
+    path = RESULTS / f"{name}.json"
+    if name not in HEADERS or not path.exists():
+        log.warning(f"results-table: no table {name!r} (snippets/results/{name}.json and "
+                    "HEADERS in hooks/results_table.py); run `make outputs`.")
+        return ""
+    results = json.loads(path.read_text(encoding="utf-8"))
+    versions = list(results)
+    first, values, last = (html.escape(text(config, key)) for key in HEADERS[name])
+    by_version = [{row[0]: row for row in results[v]} for v in versions]
+    head = (f'<tr><th scope="col" rowspan="2">{first}</th>'
+            f'<th scope="colgroup" colspan="{len(versions)}">{values}</th>'
+            f'<th scope="col" rowspan="2">{last}</th></tr>\n<tr>'
+            + "".join(f'<th scope="col">PyTorch {html.escape(v)}</th>' for v in versions)
+            + "</tr>")
+    body = []
+    for code, *_ in results[versions[0]]:
+        rows = [rows_of.get(code) for rows_of in by_version]
+        cells = [number(r[1], config) if r else "–" for r in rows]
+        differs = len(set(cells)) > 1
+        if differs:
+            cells = [f"<strong>{c}</strong>" for c in cells]
+        names = {r[2] for r in rows if r}
+        node = " / ".join(
+            f"{html.escape(r[2])} ({html.escape(v)})" for r, v in zip(rows, versions) if r
+        ) if len(names) > 1 else html.escape(names.pop())
+        attrs = ' class="results-differ"' if differs else ""
+        body.append(f"<tr{attrs}><td><code>{html.escape(code)}</code></td>"
+                    + "".join(f'<td class="results-value">{c}</td>' for c in cells)
+                    + f"<td><code>{node}</code></td></tr>")
+    return ('<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n'
+            f'<table class="results-table" data-results="{html.escape(name)}">\n'
+            f"<thead>\n{head}\n</thead>\n<tbody>\n" + "\n".join(body)
+            + "\n</tbody>\n</table>\n</div></div>")
+
+
+def on_page_markdown(markdown, page, config, files):
+    return PLACEHOLDER.sub(lambda m: table(m[1], config), markdown)

@@ -1,0 +1,233 @@
+"""Facts behind the relu-vs-clamp page, asserted on the snippets' functions under the PyTorch
+this session runs (the values that changed in 2.14 are asserted per version); the recorded
+gradient-at-zero results and the derivatives.yaml quotes, against every verified version."""
+
+import json
+import math
+import re
+import sysconfig
+from pathlib import Path
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from snippets import (clamp_boundaries, clamp_seed_arithmetic, grad_at_zero_table,
+                      max_is_a_reduction, relu_vs_clamp_seed)
+from snippets.my_relu import MyReLU
+from verified_docs import results, versions
+from verified_docs.site import ROOT, docs_dir, languages
+from verified_docs.translations import is_stub
+
+RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+# Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass
+# 0 at a scalar bound and split a tie with a tensor bound in half, as maximum does.
+OLD_CLAMP = RELEASE < (2, 14)
+PAGES = [page for page in (docs_dir() / lang / "relu-vs-clamp.md" for lang in languages())
+         if not is_stub(page)]
+
+
+# ---- the seed's experiment ------------------------------------------------------------------
+
+def test_seed_difference_is_minus_38_up_to_2_13_and_zero_since_2_14():
+    diff = relu_vs_clamp_seed.w1_grad(torch.relu) - \
+        relu_vs_clamp_seed.w1_grad(lambda h: h.clamp(min=0))
+    expected = torch.zeros(3, 2)
+    if OLD_CLAMP:
+        expected[2, 1] = -38.
+    assert torch.equal(diff, expected)
+
+
+def test_seed_has_one_exact_zero_input_of_the_activation():
+    assert clamp_seed_arithmetic.exact_zeros() == [[3, 1]]
+    h = relu_vs_clamp_seed.x.mm(relu_vs_clamp_seed.w1)
+    assert (h == 0).nonzero().tolist() == [[3, 1]]
+
+
+@pytest.fixture(scope="module")
+def seed_runs():
+    return (clamp_seed_arithmetic.run(clamp_seed_arithmetic.ACTIVATIONS["relu"]),
+            clamp_seed_arithmetic.run(clamp_seed_arithmetic.ACTIVATIONS["clamp"]))
+
+
+def test_seed_runs_differ_only_at_the_zero_and_its_weight(seed_runs):
+    relu_run, clamp_run = seed_runs
+    differs = {stage: clamp_seed_arithmetic.differing_entries(relu_run, clamp_run, stage)
+               for stage in clamp_seed_arithmetic.STAGES}
+    assert differs == {"dL/dy_hat": [], "dL/da": [], "w2.grad": [],
+                       "dL/dh": [[3, 1]] if OLD_CLAMP else [],
+                       "w1.grad": [[2, 1]] if OLD_CLAMP else []}
+
+
+def test_seed_minus_38_arithmetic(seed_runs):
+    relu_run, clamp_run = seed_runs
+    upstream = relu_run["dL/dy_hat"][3]
+    assert upstream.tolist() == [-10.0, 6.0]
+    # dL/da[3, 1] = dL/dy_hat[3] . W2[1] = (-10)(-2) + 6 * 3 = 38, the same in both runs
+    assert (upstream @ clamp_seed_arithmetic.W2[1]).item() == 38.0
+    assert relu_run["dL/da"][3, 1].item() == clamp_run["dL/da"][3, 1].item() == 38.0
+    assert relu_run["dL/dh"][3, 1].item() == 0.0
+    assert clamp_run["dL/dh"][3, 1].item() == (38.0 if OLD_CLAMP else 0.0)
+    assert clamp_seed_arithmetic.x[3].tolist() == [0.0, 0.0, 1.0]
+    assert relu_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0, 1260.0]
+    assert clamp_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0,
+                                                  1298.0 if OLD_CLAMP else 1260.0]
+
+
+def test_seed_scalar_check_from_comments():
+    assert clamp_seed_arithmetic.scalar_at_zero(F.relu) == 0.0
+    assert clamp_seed_arithmetic.scalar_at_zero(
+        clamp_seed_arithmetic.ACTIVATIONS["clamp"]) == (-2.0 if OLD_CLAMP else 0.0)
+
+
+# ---- clamp at its bounds --------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, at, old, new", [
+    ("x.clamp(min=0)", 0., 1.0, 0.0), ("x.clamp(min=0)", 6., 1.0, 1.0),
+    ("F.relu(x)", 0., 0.0, 0.0),
+    ("x.clamp(0, 6)", 0., 1.0, 0.0), ("x.clamp(0, 6)", 6., 1.0, 0.0),
+    ("F.relu6(x)", 0., 0.0, 0.0), ("F.relu6(x)", 6., 0.0, 0.0),
+    ("x.clamp(max=6)", 6., 1.0, 0.0), ("x.clamp(max=6)", 0., 1.0, 1.0),
+])
+def test_scalar_bound_gradients(name, at, old, new):
+    f = clamp_boundaries.SCALAR_BOUNDS[name]
+    assert clamp_boundaries.grad_at(f, at) == (old if OLD_CLAMP else new)
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("torch.clamp_min(a, b)", (1.0, 0.0), (0.5, 0.5)),
+    ("torch.clamp(a, min=b)", (1.0, 0.0), (0.5, 0.5)),
+    ("torch.maximum(a, b)", (0.5, 0.5), (0.5, 0.5)),
+])
+def test_tensor_bound_ties(name, old, new):
+    f = clamp_boundaries.TENSOR_BOUNDS[name]
+    assert clamp_boundaries.tie_grads(f) == (old if OLD_CLAMP else new)
+
+
+# ---- the gradient-at-zero table -------------------------------------------------------------
+
+# Values at x = 0 on every verified version, except the four that changed in 2.14.
+EXPECTED_AT_ZERO = {
+    "torch.relu(x)": 0.0, "F.relu(x)": 0.0, "nn.ReLU()(x)": 0.0,
+    "x.clamp(min=0)": 1.0 if OLD_CLAMP else 0.0,
+    "torch.clamp_min(x, 0)": 1.0 if OLD_CLAMP else 0.0,
+    "torch.clamp_min(x, zeros)": 1.0 if OLD_CLAMP else 0.5,
+    "torch.clamp(x, min=zeros)": 1.0 if OLD_CLAMP else 0.5,
+    "torch.maximum(x, zeros)": 0.5, "torch.max(x, zeros)": 0.5,
+    "torch.fmax(x, zeros)": 1.0 if OLD_CLAMP else 0.5,
+    "torch.where(x > 0, x, 0.)": 0.0, "torch.where(x >= 0, x, 0.)": 1.0,
+    "x * (x > 0)": 0.0, "x * (x >= 0)": 1.0, "(x + x.abs()) / 2": 0.5,
+    "F.threshold(x, 0., 0.)": 0.0, "F.leaky_relu(x, 0.)": 0.0, "F.leaky_relu(x)": 0.01,
+    "F.hardtanh(x, 0., math.inf)": 0.0, "F.relu6(x)": 0.0, "F.prelu(x, torch.zeros(1))": 0.0,
+    "F.rrelu(x)": (1 / 8 + 1 / 3) / 2, "F.elu(x)": 1.0, "F.celu(x, alpha=2.)": 1.0,
+    "F.selu(x)": 1.0507009873554805 * 1.6732632423543772, "F.gelu(x)": 0.5,
+    "F.gelu(x, approximate='tanh')": 0.5, "F.softplus(x)": 0.5, "F.silu(x)": 0.5,
+    "MyReLU.apply(x)": 1.0,
+}
+
+
+@pytest.mark.parametrize("code, formulation", grad_at_zero_table.FORMULATIONS,
+                         ids=[code for code, _ in grad_at_zero_table.FORMULATIONS])
+def test_grad_at_zero_row(code, formulation):
+    grad = grad_at_zero_table.grad_at_zero(formulation)
+    assert grad == pytest.approx(EXPECTED_AT_ZERO[code], abs=1e-6)
+    # The code shown in the table, evaluated, is the same computation as the callable.
+    x = torch.tensor(0., requires_grad=True)
+    namespace = {"torch": torch, "F": F, "nn": nn, "math": math, "MyReLU": MyReLU,
+                 "x": x, "zeros": torch.zeros_like(x)}
+    eval(code, namespace).backward()
+    assert x.grad.item() == grad
+    # -0.0 behaves as 0.0 in every comparison the backward rules make.
+    assert grad_at_zero_table.grad_at_zero(formulation, -0.0) == grad
+
+
+def test_grad_at_zero_rows_are_the_formulations_in_order():
+    rows = grad_at_zero_table.rows()
+    assert [code for code, _, _ in rows] == [c for c, _ in grad_at_zero_table.FORMULATIONS]
+    assert len(rows) == len(EXPECTED_AT_ZERO)
+    names = {code: name for code, _, name in rows}
+    assert names["torch.relu(x)"] == "ReluBackward0"
+    assert names["x.clamp(min=0)"] == "ClampBackward1"
+    assert names["F.relu6(x)"] == "HardtanhBackward0"
+    assert names["MyReLU.apply(x)"] == "MyReLUBackward"
+
+
+def test_relu6_is_not_relu_it_clips_at_six():
+    assert F.relu6(torch.tensor([7.])).item() == 6.0 != torch.relu(torch.tensor([7.])).item()
+    assert grad_at_zero_table.grad_at_zero(F.relu6, 6.0) == 0.0
+    assert grad_at_zero_table.grad_at_zero(lambda x: x.clamp(0, 6), 6.0) == \
+        (1.0 if OLD_CLAMP else 0.0)
+
+
+@pytest.mark.parametrize("release", versions.releases())
+def test_recorded_results_match_a_fresh_run(release):
+    """snippets/results/grad_at_zero_table.json is what the snippet measures on each release."""
+    recorded = results.read("grad_at_zero_table")
+    assert list(recorded) == list(versions.releases()), (
+        f"snippets/results/grad_at_zero_table.json records {list(recorded)}, the verified "
+        f"releases are {list(versions.releases())}: run `make outputs`")
+    problems = results.differences("grad_at_zero_table", release,
+                                   results.measure("grad_at_zero_table", release))
+    assert not problems, "\n".join(problems) + "\nRun `make outputs` and review the diff."
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
+def test_page_shows_the_recorded_table(page):
+    assert "<!-- results-table: grad_at_zero_table -->" in page.read_text(encoding="utf-8")
+
+
+# ---- torch.max(x, 0) ------------------------------------------------------------------------
+
+def test_max_is_a_reduction_returns_values_and_indices():
+    x = torch.tensor([[-1., 2.], [3., -4.]])
+    result = max_is_a_reduction.max_over_dim_zero(x)
+    assert type(result).__name__ == "max"
+    assert result.values.tolist() == [3.0, 2.0] and result.indices.tolist() == [1, 0]
+    assert torch.equal(max_is_a_reduction.elementwise_max_with_zero(x), torch.relu(x))
+
+
+# ---- quotes from derivatives.yaml -----------------------------------------------------------
+# A fence ```yaml title="derivatives.yaml · PyTorch X.Y.Z"``` quotes that version's packaged
+# torchgen/packaged/autograd/derivatives.yaml. Each of its blank-line-separated excerpts must be
+# in the file word for word; line breaks, indentation and the `#` that starts a comment line
+# are ignored, so a quote may wrap a long line to fit the page's 80 columns.
+
+QUOTE = re.compile(r'^```yaml title="derivatives\.yaml · PyTorch ([^"]+)"\n(.*?)^```$',
+                   re.MULTILINE | re.DOTALL)
+
+
+def derivatives_yaml(version: str) -> Path:
+    folder = versions.site_packages(version) or sysconfig.get_paths()["purelib"]
+    installed = (Path(folder) / "torch" / "version.py").read_text(encoding="utf-8")
+    assert f"__version__ = '{version}" in installed, f"{folder} does not hold PyTorch {version}"
+    return Path(folder) / "torchgen" / "packaged" / "autograd" / "derivatives.yaml"
+
+
+def words(text: str) -> str:
+    lines = (line.strip().removeprefix("#").strip() for line in text.splitlines())
+    return " " + " ".join(" ".join(lines).split()) + " "
+
+
+def quotes(page: Path):
+    """(line, version, excerpt) of every derivatives.yaml excerpt on the page."""
+    text = page.read_text(encoding="utf-8")
+    for match in QUOTE.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        for excerpt in re.split(r"\n\s*\n", match[2]):
+            if excerpt.strip():
+                yield line, match[1], excerpt
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
+def test_derivatives_yaml_quotes_are_verbatim(page):
+    found = list(quotes(page))
+    assert {version for _, version, _ in found} == set(versions.releases()), (
+        f"{page.relative_to(ROOT)}: quote the rules of every verified version")
+    files = {version: words(derivatives_yaml(version).read_text(encoding="utf-8"))
+             for version in versions.releases()}
+    for line, version, excerpt in found:
+        assert version in files, f"{page.relative_to(ROOT)}:{line}: no PyTorch {version}"
+        assert words(excerpt) in files[version], (
+            f"{page.relative_to(ROOT)}:{line}: not in PyTorch {version}'s "
+            f"derivatives.yaml:\n{excerpt}")

@@ -1,0 +1,90 @@
+"""Results of snippets measured on every PyTorch release, recorded as JSON for tables.
+
+`snippets/results/<module>.json` holds what `python -m snippets.<module> --json` prints on each
+release of requirements-torch.txt: `{release: rows}`, releases in that order. The build turns it
+into a table with a column per release (hooks/results_table.py); the tests re-measure it and fail
+on drift; `make outputs` (`python -m verified_docs results --update`) rewrites it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+from verified_docs import versions
+from verified_docs.site import ROOT
+
+FOLDER = ROOT / "snippets" / "results"
+
+
+class Drift(AssertionError):
+    pass
+
+
+def recorded() -> list[str]:
+    """The snippet modules whose results are recorded."""
+    return sorted(p.stem for p in FOLDER.glob("*.json"))
+
+
+def measure(module: str, release: str, timeout: float = 600) -> list:
+    """The rows `snippets.<module> --json` prints on `release`, in a child process."""
+    child = subprocess.run([versions.python(), "-m", f"snippets.{module}", "--json"], cwd=ROOT,
+                           env=versions.environ(release), capture_output=True, text=True,
+                           timeout=timeout)
+    if child.returncode or child.stderr:
+        raise Drift(f"snippets/{module}.py --json on PyTorch {release} failed "
+                    f"(exit {child.returncode}):\n{child.stderr[-3000:]}")
+    result = json.loads(child.stdout)
+    if versions.release_of(result["torch"]) != release:
+        raise Drift(f"asked for PyTorch {release}, snippets.{module} ran on {result['torch']}")
+    return result["rows"]
+
+
+def read(module: str) -> dict:
+    return json.loads((FOLDER / f"{module}.json").read_text(encoding="utf-8"))
+
+
+def dumps(results: dict) -> str:
+    """JSON with one row per line, so a changed value is a one-line diff."""
+    blocks = []
+    for release, rows in results.items():
+        lines = ",\n".join(f"    {json.dumps(row, ensure_ascii=False)}" for row in rows)
+        blocks.append(f"  {json.dumps(release)}: [\n{lines}\n  ]")
+    return "{\n" + ",\n".join(blocks) + "\n}\n"
+
+
+def differences(module: str, release: str, fresh: list) -> list[str]:
+    """What differs between the record of `module` on `release` and a fresh measurement."""
+    path = f"snippets/results/{module}.json"
+    old = read(module).get(release)
+    if old is None:
+        return [f"{path} has no results for PyTorch {release}"]
+    problems = [f"{path}, PyTorch {release}, row {i} ({new[0]}): recorded {was}, measured "
+                f"now {new}" for i, (was, new) in enumerate(zip(old, fresh)) if was != new]
+    if len(old) != len(fresh):
+        problems.append(f"{path}, PyTorch {release}: {len(old)} rows recorded, {len(fresh)} "
+                        "measured now")
+    return problems
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m verified_docs results",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--update", action="store_true", help="rewrite the recorded results")
+    args = parser.parse_args(argv)
+    failed = False
+    for module in recorded():
+        fresh = {release: measure(module, release) for release in versions.releases()}
+        path = FOLDER / f"{module}.json"
+        if args.update:
+            if path.read_text(encoding="utf-8") != dumps(fresh):
+                path.write_text(dumps(fresh), encoding="utf-8")
+                print(f"rewrote {path.relative_to(ROOT)}; review with `git diff`")
+            continue
+        for release, rows in fresh.items():
+            for problem in differences(module, release, rows):
+                print(problem, file=sys.stderr)
+                failed = True
+    return int(failed)
