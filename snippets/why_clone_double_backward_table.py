@@ -1,9 +1,11 @@
-"""Double backward with and without the clone, for every kind of incoming gradient.
+"""Double backward with and without the clone, per kind of incoming gradient.
 
 Each row runs  gx = d relu(x) / dx  against an incoming gradient v with
 create_graph=True, then differentiates sum(gx) once more, through one API:
-    .backward():    relu(x).backward(v, create_graph=True); x.grad.sum().backward()
-    autograd.grad:  gx = grad(relu(x), x, v, create_graph=True); grad(gx.sum(), w)
+    .backward():    relu(x).backward(v, create_graph=True)
+                    x.grad.sum().backward()
+    autograd.grad:  gx = grad(relu(x), x, v, create_graph=True)
+                    grad(gx.sum(), w)
 v is the leaf w = [3, 7], or w * 1 (not a leaf), or, for "expanded", the
 stride-0 ones that .sum() passes on (there is no w: the second step is taken
 with respect to x).
@@ -48,7 +50,7 @@ def error_name(error):
 
 
 def run(relu, kind, api):
-    """Return (gx, v after the first step, second derivative) as short strings."""
+    """Return (gx, v after the first step, second derivative) as text."""
     x = torch.tensor([-1., 2.], requires_grad=True)
     w = torch.tensor([3., 7.], requires_grad=True)
     v = {"leaf": w, "non-leaf": w * 1, "expanded": None}[kind]
@@ -76,7 +78,7 @@ def run(relu, kind, api):
 
 
 def table():
-    """Rows (kind, relu, gx, v after, second by .backward(), by autograd.grad)."""
+    """Rows: kind, relu, gx, v after, 2nd by .backward(), by autograd.grad."""
     rows = []
     with warnings.catch_warnings():
         # Writing into the stride-0 gradient warns; .backward(create_graph=True)
@@ -88,7 +90,8 @@ def table():
                 by_grad = run(relu, kind, "autograd.grad")
                 # The first step comes out the same through either API.
                 assert by_backward[:2] == by_grad[:2], (by_backward, by_grad)
-                rows.append((kind, name, *by_grad[:2], by_backward[2], by_grad[2]))
+                rows.append((kind, name, *by_grad[:2],
+                             by_backward[2], by_grad[2]))
     return rows
 
 
@@ -96,7 +99,8 @@ if __name__ == "__main__":
     header = ("v", "Function", "gx", "v after", ".backward()", "autograd.grad")
     widths = (9, 19, 8, 9, 13, 13)
     for row in (header, *table()):
-        print("".join(f"{cell:<{width}}" for cell, width in zip(row, widths)).rstrip())
+        cells = (f"{cell:<{width}}" for cell, width in zip(row, widths))
+        print("".join(cells).rstrip())
     print()
     for name, phrase in ERRORS.items():
         print(f"{name:<10}...{phrase}...")

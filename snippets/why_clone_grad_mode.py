@@ -1,4 +1,4 @@
-"""What MyReLU.backward sees: grad mode, and whether grad_output requires grad."""
+"""What MyReLU.backward sees: grad mode, and grad_output's requires_grad."""
 import torch
 
 

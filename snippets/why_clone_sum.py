@@ -1,4 +1,4 @@
-"""(c) After .sum() the incoming gradient is one number behind a stride-0 view."""
+"""(c) After .sum() the incoming gradient is a stride-0 view of one number."""
 import warnings
 
 import torch

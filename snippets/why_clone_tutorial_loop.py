@@ -1,4 +1,4 @@
-"""The tutorial's training loop with MyReLU and with NoCloneReLU: same result."""
+"""The tutorial's training loop with MyReLU and NoCloneReLU: same result."""
 import torch
 
 
