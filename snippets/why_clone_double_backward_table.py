@@ -13,6 +13,7 @@ with respect to x).
 import warnings
 
 import torch
+from torch.autograd import gradgradcheck
 from torch.autograd.function import once_differentiable
 
 from snippets.my_relu import MyReLU
@@ -95,12 +96,27 @@ def table():
     return rows
 
 
+def passes_gradgradcheck(relu):
+    """gradgradcheck on float64 inputs away from 0: True, or the error's name.
+
+    It makes its own random grad_outputs: leaf tensors that require grad.
+    """
+    x = torch.tensor([-1.5, -0.5, 0.5, 1.5], dtype=torch.float64,
+                     requires_grad=True)
+    try:
+        return gradgradcheck(relu.apply, (x,))
+    except RuntimeError as error:
+        return error_name(error)
+
+
 if __name__ == "__main__":
     header = ("v", "Function", "gx", "v after", ".backward()", "autograd.grad")
     widths = (9, 19, 8, 9, 13, 13)
     for row in (header, *table()):
         cells = (f"{cell:<{width}}" for cell, width in zip(row, widths))
         print("".join(cells).rstrip())
+    for name in ("MyReLU", "NoCloneReLU"):
+        print(f"gradgradcheck {name}: {passes_gradgradcheck(RELUS[name])}")
     print()
     for name, phrase in ERRORS.items():
         print(f"{name:<10}...{phrase}...")

@@ -12,7 +12,8 @@ class NoCloneReLU(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad):
-        print("incoming gradient: stride", grad.stride())
+        print("incoming gradient: stride", grad.stride(),
+              "  its clone: stride", grad.clone().stride())
         grad[ctx.saved_tensors[0] < 0] = 0  # no clone
         return grad
 

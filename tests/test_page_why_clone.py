@@ -210,13 +210,19 @@ def test_double_backward_no_clone_second_derivative_equals_my_relu():
         assert (with_clone[1], without[1]) == ("[3, 7]", "[0, 7]")
 
 
+def test_gradgradcheck_passes_only_with_the_clone():
+    check = why_clone_double_backward_table.passes_gradgradcheck
+    assert check(MyReLU) is True
+    assert check(NoCloneReLU) == "E-leaf"
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_page_table_matches_the_snippet(lang):
     """The page's Markdown table: one row per snippet row, same result cells."""
     page = (ROOT / "docs" / lang / "why-clone.md").read_text(encoding="utf-8")
     start = page.index("{ #double-backward }")
     rows = [line for line in page[start:].splitlines() if line.startswith("| ")]
-    cells = [[c.strip().strip("`") for c in row.strip("|").split("|")]
+    cells = [[c.strip().replace("`", "") for c in row.strip("|").split("|")]
              for row in rows]
     body = [row for row in cells if row[2:] and row[2].startswith(("[", "E-"))]
     assert [tuple(row[2:]) for row in body] == [r[2:] for r in ROWS]
@@ -274,6 +280,14 @@ def test_mark_dirty_example_gives_a_itself_the_new_history(capsys):
     assert "= 12.0" in without
     assert "out is a: True" in with_ and "DoubleInPlaceBackward" in with_
     assert "= 24.0" in with_
+
+
+def test_mark_dirty_the_returned_tensor_is_right_either_way():
+    for declare in (False, True):
+        leaf = torch.tensor(3., requires_grad=True)
+        out = why_clone_mark_dirty.DoubleInPlace.apply(leaf * 1, declare)
+        (out * out).backward()
+        assert leaf.grad.item() == 24.0
 
 
 def test_mark_dirty_fixes_the_history_of_an_input_changed_in_place():
