@@ -1,4 +1,4 @@
-"""Hazard 3: after .sum() the incoming gradient is an expanded, stride-0 view."""
+"""Hazard 3: after .sum() the incoming gradient is a stride-0 expanded view."""
 import warnings
 
 import torch
@@ -6,11 +6,12 @@ import torch
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
 
-RELUS = {"torch.relu": torch.relu, "MyReLU": MyReLU.apply, "NoCloneReLU": NoCloneReLU.apply}
+RELUS = {"torch.relu": torch.relu, "MyReLU": MyReLU.apply,
+         "NoCloneReLU": NoCloneReLU.apply}
 
 
 def backprop_sum(relu):
-    """relu(x).sum().backward(); return (x.grad, incoming stride, warning lines)."""
+    """relu(x).sum().backward(); return (x.grad, incoming stride, warnings)."""
     x = torch.tensor([-1., 2., -3.], requires_grad=True)
     y = relu(x)
     strides = []
@@ -18,8 +19,8 @@ def backprop_sum(relu):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         y.sum().backward()
-    # Keep the first two sentences; the rest names a build-specific source path.
-    lines = [type(w.message).__name__ + ": " + ". ".join(str(w.message).split(". ")[:2]) + "."
+    # The first sentence only; the rest names a build-specific source path.
+    lines = [f"{type(w.message).__name__}: {str(w.message).split('. ')[0]}."
              for w in caught]
     return x.grad.tolist(), strides[0], lines
 
@@ -27,6 +28,5 @@ def backprop_sum(relu):
 if __name__ == "__main__":
     for name, relu in RELUS.items():
         x_grad, stride, lines = backprop_sum(relu)
-        print(f"{name:<11} incoming stride = {stride}   x.grad = {x_grad}")
-        for line in lines:
-            print("    " + line)
+        print(f"{name:<11} incoming stride = {stride}   x.grad = {x_grad}"
+              f"   warnings: {len(lines)}")

@@ -4,7 +4,8 @@ import torch
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
 
-RELUS = {"torch.relu": torch.relu, "MyReLU": MyReLU.apply, "NoCloneReLU": NoCloneReLU.apply}
+RELUS = {"torch.relu": torch.relu, "MyReLU": MyReLU.apply,
+         "NoCloneReLU": NoCloneReLU.apply}
 
 
 def backprop_user_gradient(relu):

@@ -1,4 +1,6 @@
 """ctx.mark_dirty is about inputs that forward modifies in place."""
+import textwrap
+
 import torch
 
 
@@ -18,7 +20,7 @@ class DoubleInPlace(torch.autograd.Function):
 class AddOneThroughNumPy(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, declare):
-        # Stands in for a C extension: autograd's version counter does not see this write.
+        # Stands in for a C extension: the version counter misses this write.
         x.detach().numpy()[...] += 1
         if declare:
             ctx.mark_dirty(x)
@@ -30,7 +32,7 @@ class AddOneThroughNumPy(torch.autograd.Function):
 
 
 def use_after_inplace(declare):
-    """a becomes 2 * leaf in place, then loss = a * a; return d loss / d leaf."""
+    """a becomes 2 * leaf in place, then loss = a * a; return d loss/d leaf."""
     leaf = torch.tensor(3., requires_grad=True)
     a = leaf * 1  # in-place ops need a non-leaf
     DoubleInPlace.apply(a, declare)
@@ -39,7 +41,10 @@ def use_after_inplace(declare):
 
 
 def stale_saved_tensor(declare):
-    """b = a * a saves a before a hidden write changes it; return d b / d leaf or the error."""
+    """b = a * a saves a, then a hidden write changes a.
+
+    Return d b / d leaf, or the error.
+    """
     leaf = torch.tensor(3., requires_grad=True)
     a = leaf * 1
     b = a * a
@@ -58,9 +63,14 @@ def plain_gradient(loss_of_leaf):
 
 
 if __name__ == "__main__":
-    print("use after an in-place op, expected", plain_gradient(lambda t: (2 * t) * (2 * t)))
+    expected = plain_gradient(lambda t: (2 * t) * (2 * t))
+    print("use of a after an in-place op, expected", expected)
     for declare in (False, True):
-        print(f"    mark_dirty={declare}: leaf.grad = {use_after_inplace(declare)}")
-    print("hidden write after b saved a, expected", plain_gradient(lambda t: t * t))
+        grad = use_after_inplace(declare)
+        print(f"    mark_dirty={declare}: leaf.grad = {grad}")
+    expected = plain_gradient(lambda t: t * t)
+    print("hidden write after b saved a, expected", expected)
     for declare in (False, True):
-        print(f"    mark_dirty={declare}: {stale_saved_tensor(declare)}")
+        result = str(stale_saved_tensor(declare))
+        print(textwrap.fill(f"mark_dirty={declare}: {result}", 78,
+                            initial_indent="    ", subsequent_indent="      "))

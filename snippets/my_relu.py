@@ -22,5 +22,5 @@ if __name__ == "__main__":
     y.sum().backward()
     print("x      =", x.tolist())
     print("output =", y.tolist())
-    # The mask only zeroes input < 0, so the entry at exactly 0 keeps its gradient.
+    # The mask only zeroes input < 0: the entry at exactly 0 keeps its gradient.
     print("x.grad =", x.grad.tolist())

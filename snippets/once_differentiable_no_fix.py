@@ -1,4 +1,6 @@
 """@once_differentiable does not make an in-place edit of grad_output safe."""
+import textwrap
+
 import torch
 from torch.autograd.function import once_differentiable
 
@@ -37,5 +39,8 @@ if __name__ == "__main__":
     # switches grad mode off, it does not copy anything.
     x_grad, w_grad = backprop_two_branches(OnceDifferentiableNoCloneReLU.apply)
     _, correct_w_grad = backprop_two_branches(torch.relu)
-    print(f"x.grad = {x_grad}   w.grad = {w_grad}   (torch.relu gives w.grad = {correct_w_grad})")
-    print("double backward: RuntimeError:", double_backward_error())
+    print(f"x.grad = {x_grad}   w.grad = {w_grad}")
+    print(f"    (torch.relu gives w.grad = {correct_w_grad})")
+    print("double backward: RuntimeError:")
+    print(textwrap.fill(double_backward_error(), 78, initial_indent="    ",
+                        subsequent_indent="    "))

@@ -3,7 +3,7 @@ import torch
 
 
 class ReLUForward(torch.autograd.Function):
-    """Shared forward; subclasses differ only in how backward masks the gradient."""
+    """Shared forward; subclasses differ only in how backward masks."""
 
     @staticmethod
     def forward(ctx, input):
@@ -43,11 +43,13 @@ class WhereAtLeastZeroReLU(ReLUForward):
 
 def gradient(relu, values):
     x = torch.tensor(values, requires_grad=True)
-    # .sum() delivers a stride-0 gradient: harmless when nothing is written in place.
+    # .sum() passes a stride-0 gradient: harmless when nothing writes to it.
     relu.apply(x).sum().backward()
     return x.grad.tolist()
 
 
 if __name__ == "__main__":
-    for relu in (MultiplyMaskReLU, MaskedFillReLU, WhereReLU, WhereAtLeastZeroReLU):
-        print(f"{relu.__name__:<20} grad at [-1, 0, 1] = {gradient(relu, [-1., 0., 1.])}")
+    for relu in (MultiplyMaskReLU, MaskedFillReLU, WhereReLU,
+                 WhereAtLeastZeroReLU):
+        grad = gradient(relu, [-1., 0., 1.])
+        print(f"{relu.__name__:<20} grad at [-1, 0, 1] = {grad}")

@@ -1,4 +1,4 @@
-"""Every ReLU backward on the site against the three ways grad_output is shared."""
+"""Every ReLU backward on the page vs the three ways grad_output is shared."""
 import torch
 
 from snippets.hazard_expanded_gradient import backprop_sum
@@ -7,7 +7,8 @@ from snippets.hazard_user_gradient import backprop_user_gradient
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
 from snippets.once_differentiable_no_fix import OnceDifferentiableNoCloneReLU
-from snippets.out_of_place_backward import MaskedFillReLU, MultiplyMaskReLU, WhereReLU
+from snippets.out_of_place_backward import (MaskedFillReLU, MultiplyMaskReLU,
+                                            WhereReLU)
 
 RELUS = {
     "torch.relu": torch.relu,
@@ -22,17 +23,19 @@ HAZARDS = ("caller's g", "sibling branch", "after .sum()")
 
 
 def survives(relu):
-    """For each hazard: same x.grad (and caller's g) as torch.relu? No input is 0 here."""
+    """Per hazard: same x.grad (and caller's g) as torch.relu? No input is 0."""
     x_grad, g_after = backprop_user_gradient(relu)
     user_ok = (x_grad, g_after) == backprop_user_gradient(torch.relu)
     shared_ok = backprop_two_branches(relu) == backprop_two_branches(torch.relu)
-    # backprop_sum also returns the warnings raised, which a correct backward does not raise.
+    # backprop_sum also returns the warnings, which a correct backward avoids.
     expanded_ok = backprop_sum(relu)[0::2] == backprop_sum(torch.relu)[0::2]
     return dict(zip(HAZARDS, (user_ok, shared_ok, expanded_ok)))
 
 
 if __name__ == "__main__":
-    print(f"{'backward':<36}" + "".join(f"{hazard:<16}" for hazard in HAZARDS).rstrip())
+    header = "".join(f"{hazard:<16}" for hazard in HAZARDS)
+    print(f"{'backward':<36}{header}".rstrip())
     for name, relu in RELUS.items():
         cells = ("ok" if ok else "WRONG" for ok in survives(relu).values())
-        print(f"{name:<36}" + "".join(f"{cell:<16}" for cell in cells).rstrip())
+        row = "".join(f"{cell:<16}" for cell in cells)
+        print(f"{name:<36}{row}".rstrip())

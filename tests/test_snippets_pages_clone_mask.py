@@ -1,4 +1,4 @@
-"""Facts behind the why-clone and mask pages, and the mask page's figure, drawn during the build."""
+"""Facts behind the mask page, and the mask page's figure, drawn during the build."""
 
 import os
 import pathlib
@@ -10,17 +10,15 @@ import xml.etree.ElementTree as ET
 import pytest
 import torch
 
-from snippets import figure_relu, mask_value_at_zero, why_clone_double_backward, why_clone_hazard_table
+from snippets import figure_relu, mask_value_at_zero
 from snippets.my_relu import MyReLU
-from snippets.no_clone_relu import NoCloneReLU
 from verified_docs.site import ROOT, built_html, docs_dir, languages
 
 DOCS = docs_dir()
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = "assets/figures/relu.svg"
-NEW_SNIPPETS = ["figure_relu", "mask_value_at_zero", "why_clone_double_backward",
-                "why_clone_hazard_table"]
+NEW_SNIPPETS = ["figure_relu", "mask_value_at_zero"]
 
 
 def svg_texts(svg: str) -> set[str]:
@@ -32,39 +30,6 @@ def own_labels(lang):
     others = {label for other in figure_relu.LABELS if other != lang
               for label in figure_relu.LABELS[other].values()}
     return set(figure_relu.LABELS[lang].values()) - others
-
-
-# ---- why-clone: double backward and the hazard table ----------------------------------------
-
-def test_double_backward_with_clone_keeps_callers_tensor():
-    for leaf in (True, False):
-        gx, dw, v_after, same = why_clone_double_backward.vector_jacobian_product(MyReLU, leaf)
-        assert gx == [0.0, 7.0] and dw == [0.0, 1.0]
-        assert v_after == [3.0, 7.0] and not same
-
-
-def test_double_backward_without_clone_fails_or_overwrites():
-    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
-        why_clone_double_backward.vector_jacobian_product(NoCloneReLU, leaf=True)
-    gx, _, v_after, same = why_clone_double_backward.vector_jacobian_product(NoCloneReLU, False)
-    assert v_after == gx == [0.0, 7.0] and same
-
-
-def test_gradgradcheck_passes_only_with_clone():
-    assert why_clone_double_backward.passes_gradgradcheck(MyReLU) is True
-    failed = why_clone_double_backward.passes_gradgradcheck(NoCloneReLU)
-    assert isinstance(failed, str) and failed.startswith("RuntimeError: a leaf Variable")
-
-
-@pytest.mark.parametrize("name, safe", [
-    ("torch.relu", True), ("MyReLU (clone)", True), ("grad_output * (input > 0)", True),
-    ("masked_fill(input <= 0, 0)", True), ("torch.where(input > 0, ...)", True),
-    ("NoCloneReLU", False), ("NoCloneReLU, @once_differentiable", False),
-])
-def test_hazard_table(name, safe):
-    results = why_clone_hazard_table.survives(why_clone_hazard_table.RELUS[name])
-    assert list(results) == list(why_clone_hazard_table.HAZARDS)
-    assert all(ok is safe for ok in results.values()), results
 
 
 # ---- mask: the value at 0 -----------------------------------------------------------------

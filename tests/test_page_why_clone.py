@@ -1,0 +1,304 @@
+"""Facts shown on the why-clone page, asserted on values (not printed text)."""
+import re
+import runpy
+import warnings
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import torch
+
+# The self-contained examples run when imported (as when pasted); the tests
+# below run them again with runpy to read what they print.
+from snippets import (  # noqa: F401
+    hazard_expanded_gradient,
+    hazard_shared_gradient,
+    hazard_user_gradient,
+    mark_dirty,
+    my_relu,
+    no_clone_relu,
+    once_differentiable_no_fix,
+    out_of_place_backward,
+    why_clone_caller_gradient,
+    why_clone_double_backward_table,
+    why_clone_grad_mode,
+    why_clone_hazard_table,
+    why_clone_mark_dirty,
+    why_clone_sibling_branch,
+    why_clone_sum,
+    why_clone_tutorial_loop,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+MyReLU = my_relu.MyReLU
+NoCloneReLU = no_clone_relu.NoCloneReLU
+
+
+def run_script(name, capsys):
+    """Run a self-contained snippet as __main__; return what it printed."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a shown example must not warn
+        namespace = runpy.run_path(str(ROOT / "snippets" / f"{name}.py"),
+                                   run_name="__main__")
+    return namespace, capsys.readouterr().out
+
+
+# -- the tutorial's MyReLU and the clone-free variant ---------------------------------
+
+def test_my_relu_output_and_gradient_keep_one_at_zero():
+    x = torch.tensor([-2., -1., 0., 1., 2.], requires_grad=True)
+    y = MyReLU.apply(x)
+    y.sum().backward()
+    assert y.tolist() == [0.0, 0.0, 0.0, 1.0, 2.0]
+    assert x.grad.tolist() == [0.0, 0.0, 1.0, 1.0, 1.0]
+
+
+def test_my_relu_returns_a_copy_and_no_clone_returns_grad_output_itself():
+    ctx = SimpleNamespace(saved_tensors=(torch.tensor([-1., 2.]),))
+    g = torch.ones(2)
+    assert MyReLU.backward(ctx, g) is not g
+    assert g.tolist() == [1.0, 1.0]
+    assert NoCloneReLU.backward(ctx, g) is g
+    assert g.tolist() == [0.0, 1.0]
+
+
+def test_no_clone_relu_looks_right_with_a_private_gradient():
+    x = torch.tensor([-2., -1., 0., 1., 2.], requires_grad=True)
+    NoCloneReLU.apply(x).backward(torch.ones(5))
+    assert x.grad.tolist() == [0.0, 0.0, 1.0, 1.0, 1.0]
+
+
+# -- the hook: the tutorial's own loop does not need the clone ------------------------------
+
+def test_tutorial_loop_gives_bit_identical_results_without_the_clone():
+    loop = why_clone_tutorial_loop
+    with_clone = loop.train(loop.MyReLU, steps=20)
+    without = loop.train(loop.NoCloneReLU, steps=20)
+    assert all(torch.equal(a, b) for a, b in zip(with_clone, without))
+    assert with_clone[0].item() < loop.train(loop.MyReLU, steps=1)[0].item()
+
+
+def test_tutorial_loop_incoming_gradient_is_a_fresh_contiguous_tensor():
+    """What MyReLU receives there: made by mm's backward for it alone."""
+    seen = []
+
+    class Watch(why_clone_tutorial_loop.MyReLU):
+        @staticmethod
+        def backward(ctx, grad_output):
+            seen.append((grad_output.stride(), grad_output._base is None,
+                         grad_output.requires_grad))
+            return why_clone_tutorial_loop.MyReLU.backward(ctx, grad_output)
+
+    why_clone_tutorial_loop.train(Watch, steps=1)
+    assert seen == [((100, 1), True, False)]
+
+
+# -- (a) the caller's gradient -----------------------------------------------------------
+
+def test_caller_gradient_example_overwrites_g_and_grad_outputs(capsys):
+    namespace, _ = run_script("why_clone_caller_gradient", capsys)
+    assert namespace["g"].tolist() == [0.0, 1.0, 0.0]
+    assert namespace["v"].tolist() == [0.0, 1.0, 0.0]
+    assert namespace["x"].grad.tolist() == [0.0, 1.0, 0.0]
+
+
+def test_hazard_user_gradient_only_no_clone_overwrites_the_callers_tensor():
+    run = hazard_user_gradient.backprop_user_gradient
+    assert run(torch.relu) == ([0.0, 1.0, 0.0], [1.0, 1.0, 1.0])
+    assert run(MyReLU.apply) == ([0.0, 1.0, 0.0], [1.0, 1.0, 1.0])
+    assert run(NoCloneReLU.apply) == ([0.0, 1.0, 0.0], [0.0, 1.0, 0.0])
+
+
+# -- (b) the sibling branch --------------------------------------------------------------
+
+def test_sibling_example_depends_on_recording_order(capsys):
+    _, out = run_script("why_clone_sibling_branch", capsys)
+    assert re.findall(r"w\.grad = (\[.*\])", out) == ["[0.0, 3.0]", "[3.0, 3.0]"]
+
+
+def test_add_backward_hands_out_one_tensor():
+    assert hazard_shared_gradient.add_shares_its_gradient() == ("AddBackward0", True)
+
+
+@pytest.mark.parametrize("relu_last", [True, False])
+def test_sibling_branch_damage_depends_on_which_node_runs_first(relu_last):
+    run = hazard_shared_gradient.backprop_two_branches
+    correct = run(torch.relu, relu_last)
+    assert correct == ([0.0, 1.0], [3.0, 3.0])
+    assert run(MyReLU.apply, relu_last) == correct
+    x_grad, w_grad = run(NoCloneReLU.apply, relu_last)
+    assert x_grad == correct[0]
+    assert w_grad == ([0.0, 3.0] if relu_last else [3.0, 3.0])
+    order = hazard_shared_gradient.backward_order(relu_last)
+    expected = ["ReluBackward0", "MulBackward0"]
+    assert order == (expected if relu_last else expected[::-1])
+
+
+# -- (c) the stride-0 gradient of .sum() -----------------------------------------------------
+
+def test_sum_example_zeroes_everything_and_warns_per_version(capsys):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        namespace = runpy.run_path(str(ROOT / "snippets" / "why_clone_sum.py"),
+                                   run_name="__main__")
+    out = capsys.readouterr().out
+    assert "stride (0,)" in out
+    assert namespace["x"].grad.tolist() == [0.0, 0.0, 0.0]
+    ops = [re.search(r"Use of (\w+) on expanded", str(w.message)).group(1)
+           for w in namespace["caught"]]
+    # 2.13 warns from index_put_ and masked_fill_; since 2.15 only masked_fill_.
+    assert ops == (["index_put_", "masked_fill_"] if RELEASE < (2, 15)
+                   else ["masked_fill_"])
+
+
+def test_hazard_expanded_gradient_is_stride_zero_and_breaks_no_clone():
+    run = hazard_expanded_gradient.backprop_sum
+    assert run(MyReLU.apply) == ([0.0, 1.0, 0.0], (0,), [])
+    assert run(torch.relu) == ([0.0, 1.0, 0.0], (0,), [])
+    grad, stride, lines = run(NoCloneReLU.apply)
+    assert (grad, stride) == ([0.0, 0.0, 0.0], (0,))
+    assert lines and all("on expanded tensors is deprecated" in x for x in lines)
+
+
+# -- grad mode inside backward -----------------------------------------------------------
+
+def test_grad_mode_example_what_backward_sees(capsys):
+    _, out = run_script("why_clone_grad_mode", capsys)
+    blocks = out.split("create_graph=")[1:]
+    assert len(blocks) == 3
+    plain, recorded, expanded = blocks
+    assert "grad mode on: False" in plain and "requires_grad=False" in plain
+    assert "grad_fn: None" in plain
+    node = "IndexPutBackward0" if RELEASE < (2, 15) else "MaskedFillBackward0"
+    assert "requires_grad=True, stride (1,)" in recorded and node in recorded
+    # create_graph=True does not make the incoming gradient require grad.
+    assert "grad mode on: True" in expanded
+    assert "requires_grad=False, stride (0,)" in expanded
+    assert "grad_fn: None" in expanded
+
+
+# -- double backward: the table ------------------------------------------------------------
+
+ROWS = [
+    ("leaf", "MyReLU", "[0, 7]", "[3, 7]", "[0, 1]", "[0, 1]"),
+    ("leaf", "NoCloneReLU", "E-leaf", "[3, 7]", "-", "-"),
+    ("leaf", "MyReLU, once", "[0, 7]", "[3, 7]", "E-twice", "E-unused"),
+    ("leaf", "NoCloneReLU, once", "[0, 7]", "[0, 7]", "E-twice", "E-unused"),
+    ("non-leaf", "MyReLU", "[0, 7]", "[3, 7]", "[0, 1]", "[0, 1]"),
+    ("non-leaf", "NoCloneReLU", "[0, 7]", "[0, 7]", "[0, 1]", "[0, 1]"),
+    ("non-leaf", "MyReLU, once", "[0, 7]", "[3, 7]", "E-twice", "E-unused"),
+    ("non-leaf", "NoCloneReLU, once", "[0, 7]", "[0, 7]", "E-twice", "E-unused"),
+    ("expanded", "MyReLU", "[0, 1]", "-", "E-no-grad", "E-no-grad"),
+    ("expanded", "NoCloneReLU", "[0, 0]", "-", "E-no-grad", "E-no-grad"),
+    ("expanded", "MyReLU, once", "[0, 1]", "-", "E-no-grad", "E-no-grad"),
+    ("expanded", "NoCloneReLU, once", "[0, 0]", "-", "E-no-grad", "E-no-grad"),
+]
+
+
+def test_double_backward_table_values():
+    assert why_clone_double_backward_table.table() == ROWS
+
+
+def test_double_backward_no_clone_second_derivative_equals_my_relu():
+    """The clone is not what makes the second derivative right."""
+    run = why_clone_double_backward_table.run
+    for api in (".backward()", "autograd.grad"):
+        with_clone = run(MyReLU, "non-leaf", api)
+        without = run(NoCloneReLU, "non-leaf", api)
+        assert with_clone[0::2] == without[0::2] == ("[0, 7]", "[0, 1]")
+        assert (with_clone[1], without[1]) == ("[3, 7]", "[0, 7]")
+
+
+def test_gradgradcheck_passes_only_with_the_clone():
+    check = why_clone_double_backward_table.passes_gradgradcheck
+    assert check(MyReLU) is True
+    assert check(NoCloneReLU) == "E-leaf"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_page_table_matches_the_snippet(lang):
+    """The page's Markdown table: one row per snippet row, same result cells."""
+    page = (ROOT / "docs" / lang / "why-clone.md").read_text(encoding="utf-8")
+    start = page.index("{ #double-backward }")
+    rows = [line for line in page[start:].splitlines() if line.startswith("| ")]
+    cells = [[c.strip().replace("`", "") for c in row.strip("|").split("|")]
+             for row in rows]
+    body = [row for row in cells if row[2:] and row[2].startswith(("[", "E-"))]
+    assert [tuple(row[2:]) for row in body] == [r[2:] for r in ROWS]
+    assert [row[1] for row in body] == [r[1] for r in ROWS]
+
+
+# -- out-of-place, the hazard table, once_differentiable, mark_dirty -------------------------
+
+STRICT = [out_of_place_backward.MultiplyMaskReLU,
+          out_of_place_backward.MaskedFillReLU, out_of_place_backward.WhereReLU]
+
+
+@pytest.mark.parametrize("relu", STRICT, ids=lambda relu: relu.__name__)
+def test_out_of_place_backward_gives_zero_at_zero_and_keeps_grad_output(relu):
+    assert out_of_place_backward.gradient(relu, [-1., 0., 1.]) == [0.0, 0.0, 1.0]
+    x = torch.tensor([-1., 0., 1.], requires_grad=True)
+    g = torch.ones(3)
+    relu.apply(x).backward(g)
+    assert g.tolist() == [1.0, 1.0, 1.0]
+    x64 = torch.tensor([-1.5, 0.5], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradgradcheck(relu.apply, (x64,))
+
+
+def test_out_of_place_backward_at_least_zero_variant_gives_one_at_zero():
+    relu = out_of_place_backward.WhereAtLeastZeroReLU
+    assert out_of_place_backward.gradient(relu, [-1., 0., 1.]) == [0.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize("name, safe", [
+    ("torch.relu", True), ("MyReLU (clone)", True),
+    ("grad_output * (input > 0)", True), ("masked_fill(input <= 0, 0)", True),
+    ("torch.where(input > 0, ...)", True), ("NoCloneReLU", False),
+    ("NoCloneReLU, @once_differentiable", False),
+])
+def test_hazard_table(name, safe):
+    results = why_clone_hazard_table.survives(why_clone_hazard_table.RELUS[name])
+    assert list(results) == list(why_clone_hazard_table.HAZARDS)
+    assert all(ok is safe for ok in results.values()), results
+
+
+def test_once_differentiable_no_fix_still_corrupts_the_shared_gradient():
+    relu = once_differentiable_no_fix.OnceDifferentiableNoCloneReLU
+    assert hazard_shared_gradient.backprop_two_branches(relu.apply)[1] == [0.0, 3.0]
+
+
+def test_once_differentiable_no_fix_makes_double_backward_raise():
+    message = once_differentiable_no_fix.double_backward_error()
+    assert message is not None and "once_differentiable" in message
+
+
+def test_mark_dirty_example_gives_a_itself_the_new_history(capsys):
+    _, out = run_script("why_clone_mark_dirty", capsys)
+    without, with_ = out.split("mark_dirty=True")
+    assert "out is a: False" in without and "a.grad_fn: MulBackward0" in without
+    assert "= 12.0" in without
+    assert "out is a: True" in with_ and "DoubleInPlaceBackward" in with_
+    assert "= 24.0" in with_
+
+
+def test_mark_dirty_the_returned_tensor_is_right_either_way():
+    for declare in (False, True):
+        leaf = torch.tensor(3., requires_grad=True)
+        out = why_clone_mark_dirty.DoubleInPlace.apply(leaf * 1, declare)
+        (out * out).backward()
+        assert leaf.grad.item() == 24.0
+
+
+def test_mark_dirty_fixes_the_history_of_an_input_changed_in_place():
+    expected = mark_dirty.plain_gradient(lambda t: (2 * t) * (2 * t))
+    assert expected == 24.0
+    assert mark_dirty.use_after_inplace(declare=True) == expected
+    assert mark_dirty.use_after_inplace(declare=False) == 12.0
+
+
+def test_mark_dirty_turns_a_hidden_write_into_an_error():
+    assert mark_dirty.plain_gradient(lambda t: t * t) == 6.0
+    assert mark_dirty.stale_saved_tensor(declare=False) == 8.0
+    error = mark_dirty.stale_saved_tensor(declare=True)
+    assert isinstance(error, str) and "modified by an inplace operation" in error
