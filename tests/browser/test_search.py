@@ -153,7 +153,7 @@ def test_glossary_cells_do_not_run_together(site, lang):
 
     import yaml
 
-    from tests.executable_docs import ROOT
+    from verified_docs.site import ROOT
 
     text = " ".join(d["text"] for d in index_docs(site)
                     if d["location"].startswith(f"{lang.prefix}glossary/"))
