@@ -20,9 +20,6 @@ if str(ROOT) not in sys.path:
 from snippets import (  # noqa: E402
     chain_rule_mask,
     exact_zeros,
-    exercise,
-    exercise_solution,
-    exercise_starter,
     grad_at_zero_table,
     grad_mode_in_backward,
     gradcheck_at_kink,
@@ -290,19 +287,6 @@ def test_max_is_a_reduction_returns_values_and_indices():
     assert type(result).__name__ == "max"
     assert result.values.tolist() == [3.0, 2.0] and result.indices.tolist() == [1, 0]
     assert torch.equal(max_is_a_reduction.elementwise_max_with_zero(x), torch.relu(x))
-
-
-# -- the exercise files ----------------------------------------------------------------------
-
-def test_exercise_solution_returns_the_expected_dict():
-    assert exercise_solution.solution() == {"output": exercise.EXPECTED_OUTPUT,
-                                            "grad": exercise.EXPECTED_GRAD}
-
-
-def test_exercise_starter_is_a_function_with_todos():
-    assert issubclass(exercise_starter.CustomReLU, torch.autograd.Function)
-    with pytest.raises(NotImplementedError):
-        exercise_starter.solution()
 
 
 # -- every module is tested, runs cleanly and prints the same thing twice -------------------

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .messages import translate
+from .messages import FALLBACK, translate
 
 EXAMPLE = [-2., -1., 0., 1., 2.]
 EXPECTED_OUTPUT = [0.0, 0.0, 0.0, 1.0, 2.0]
@@ -427,16 +427,38 @@ class Judge:
 
 # -- the public API ----------------------------------------------------------------------
 
+@dataclass
+class Attempt:
+    """One run of a solution: the plan it was given and what its process reported.
+    Judging it again in another language runs nothing."""
+    path: str
+    plan: dict
+    run: Run | None  # None when the file was not run (it cannot be compiled)
+    timeout: float
+
+
+def execute(path, *, timeout=DEFAULT_TIMEOUT, seed=None):
+    """Run the solution in `path` in a child process, stopped after `timeout` s."""
+    plan = make_plan(seed)
+    unloadable = Judge(path, FALLBACK, plan, timeout).precheck()
+    return Attempt(str(path), plan, None if unloadable else run_child(path, plan, timeout),
+                   timeout)
+
+
+def judge(attempt, lang="en"):
+    """One Result per requirement (plus the bonus), its text in `lang`."""
+    judge = Judge(attempt.path, lang, attempt.plan, attempt.timeout)
+    problem = judge.precheck()
+    if problem or attempt.run is None:
+        return judge.load_failure(problem)
+    return judge.results(attempt.run)
+
+
 def check(path, lang="en", *, timeout=DEFAULT_TIMEOUT, seed=None):
     """Check the CustomReLU in `path`; one Result per requirement (plus the bonus).
 
     The solution runs in a child process, stopped after `timeout` seconds."""
-    plan = make_plan(seed)
-    judge = Judge(path, lang, plan, timeout)
-    problem = judge.precheck()
-    if problem:
-        return judge.load_failure(problem)
-    return judge.results(run_child(path, plan, timeout))
+    return judge(execute(path, timeout=timeout, seed=seed), lang)
 
 
 def all_required_passed(results):
