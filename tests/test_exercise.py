@@ -263,6 +263,16 @@ def test_cli_rejects_a_wrong_solution_in_russian():
     assert max(map(len, out.splitlines())) <= 78
 
 
+def test_every_report_line_fits_in_78_columns():
+    for case in sorted((ROOT / CASES).iterdir()):
+        if case.name == "endless_loop.py":
+            continue  # takes the whole time limit; its own test checks it
+        for lang in ("en", "ru"):
+            results = exercise.judge(attempt(CASES / case.name), lang)
+            lines = exercise.report(CASES / case.name, results, lang).splitlines()
+            assert max(map(len, lines)) <= 78, (case.name, lang)
+
+
 # -- messages: a table per locale, English as the fallback ----------------------------------
 
 def placeholders(text):
