@@ -1,7 +1,8 @@
 """Exercise: write ReLU as a custom autograd Function.
 
-Replace both TODOs, then check your work from the repository root:
-    python -m snippets.exercise check snippets/exercise_starter.py
+Copy this file to my_relu.py, replace both TODOs, then check your work from
+the repository root:
+    .venv/bin/python -m snippets.exercise check my_relu.py
 """
 import torch
 

@@ -20,9 +20,6 @@ if str(ROOT) not in sys.path:
 from snippets import (  # noqa: E402
     chain_rule_mask,
     exact_zeros,
-    exercise,
-    exercise_solution,
-    exercise_starter,
     gradcheck_at_kink,
     my_relu,
 )
@@ -64,19 +61,6 @@ def test_gradcheck_at_kink_fails_for_both_conventions():
     for relu in (MyReLU.apply, torch.relu):
         assert not gradcheck_at_kink.passes_gradcheck(relu)
         assert gradcheck_at_kink.passes_gradcheck(relu, 0.5)
-
-
-# -- the exercise files ----------------------------------------------------------------------
-
-def test_exercise_solution_returns_the_expected_dict():
-    assert exercise_solution.solution() == {"output": exercise.EXPECTED_OUTPUT,
-                                            "grad": exercise.EXPECTED_GRAD}
-
-
-def test_exercise_starter_is_a_function_with_todos():
-    assert issubclass(exercise_starter.CustomReLU, torch.autograd.Function)
-    with pytest.raises(NotImplementedError):
-        exercise_starter.solution()
 
 
 # -- every module is tested, runs cleanly and prints the same thing twice -------------------

@@ -1,4 +1,5 @@
-# Wrong: forward clamps the caller's tensor in place instead of returning a new one.
+# Wrong: forward clamps the caller's tensor in place instead of returning a new
+# one.
 import torch
 
 

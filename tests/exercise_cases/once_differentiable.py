@@ -1,4 +1,5 @@
-# Correct for every required check, but @once_differentiable forbids double backward.
+# Correct for every required check, but @once_differentiable forbids double
+# backward.
 import torch
 from torch.autograd.function import once_differentiable
 

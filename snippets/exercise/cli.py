@@ -1,0 +1,58 @@
+"""`python -m snippets.exercise check FILE`: the command line."""
+import argparse
+import sys
+from pathlib import Path
+
+from .checker import DEFAULT_TIMEOUT, all_required_passed, check, report
+from .messages import translate
+
+EPILOG = ("exit status: 0 if every required check passes, 1 if a check fails "
+          "or FILE cannot be loaded, 2 for usage errors")
+
+
+def parser():
+    # A fixed width keeps the help text the same in every terminal.
+    formatter = lambda prog: argparse.HelpFormatter(prog, width=78)  # noqa: E731
+    main_parser = argparse.ArgumentParser(
+        prog="python -m snippets.exercise", description="Check a CustomReLU solution.",
+        formatter_class=formatter, epilog=EPILOG)
+    commands = main_parser.add_subparsers(dest="command", metavar="check")
+    check_parser = commands.add_parser(
+        "check", help="check FILE, which defines CustomReLU", formatter_class=formatter,
+        epilog=EPILOG)
+    check_parser.add_argument("file", metavar="FILE")
+    check_parser.add_argument("--lang", default="en", metavar="CODE",
+                              help="language of the report, e.g. en or ru; a language "
+                                   "without a translation gets English (default: en)")
+    check_parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                              metavar="SECONDS",
+                              help="stop the solution after this many seconds "
+                                   f"(default: {DEFAULT_TIMEOUT:g})")
+    return main_parser
+
+
+def main(argv=None):
+    """Run the command; returns the exit status (0 pass, 1 fail, 2 usage)."""
+    cli = parser()
+    try:
+        args = cli.parse_args(argv)
+    except SystemExit as stop:  # --help (0) or a usage error (2), already printed
+        return stop.code
+    if args.command is None:
+        cli.print_usage(sys.stderr)
+        print(f"{cli.prog}: error: a command is required: check FILE", file=sys.stderr)
+        return 2
+    path = Path(args.file)
+    error = None
+    if not args.timeout > 0:
+        error = translate(args.lang, "usage.timeout")
+    elif path.is_dir():
+        error = translate(args.lang, "usage.directory", path=args.file)
+    elif not path.exists():
+        error = translate(args.lang, "usage.missing", path=args.file)
+    if error:
+        print(error, file=sys.stderr)
+        return 2
+    results = check(args.file, args.lang, timeout=args.timeout)
+    print(report(args.file, results, args.lang))
+    return 0 if all_required_passed(results) else 1

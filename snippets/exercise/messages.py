@@ -1,0 +1,290 @@
+"""Every sentence of the checker's report, keyed by locale.
+
+English is complete and is the fallback: a locale without a table, or a table
+without some key, gets the English text. To add a language, add a table with
+the same keys and the same {placeholders} (tests/test_exercise.py checks both).
+"""
+
+FALLBACK = "en"
+
+EN = {
+    "PASS": "PASS",
+    "FAIL": "FAIL",
+    "BONUS PASS": "BONUS PASS",
+    "BONUS FAIL": "BONUS MISS",
+    "checking": "Checking {path}",
+    "summary": "{passed} of {total} required checks passed.",
+    "summary.load": "Nothing was checked: fix the file first.",
+    "usage.missing": "error: no such file: {path}",
+    "usage.directory": "error: {path} is a directory; give the solution's file, "
+                       "for example my_relu.py",
+    "usage.timeout": "error: --timeout must be a positive number of seconds",
+    # titles, one per requirement
+    "load": "load the file",
+    "subclass": "CustomReLU subclasses torch.autograd.Function",
+    "static": "forward and backward are static methods",
+    "saved": "forward keeps tensors with ctx.save_for_backward",
+    "values": "output and gradient; gradient 0 at x = 0",
+    "inplace": "backward does not modify grad_output in place",
+    "shapes": "works for any shape (2-D, 3-D, 0-d)",
+    "float64": "float64 stays float64",
+    "gradcheck": "gradcheck passes away from 0",
+    "double": "double backward (gradgradcheck)",
+    # the file cannot be loaded or run
+    "load.unreadable": "cannot read {path}: {error}",
+    "load.not_text": "{path} is not a Python source file: it is not UTF-8 text",
+    "load.nul": "{path} is not a Python source file: it contains NUL bytes",
+    "load.syntax": "syntax error at {path}:{line}: {msg}",
+    "load.suffix": " ({path} does not end in .py; is it a Python file?)",
+    "load.raised": "running the file raised {error}",
+    "load.no_class": "{path} does not define CustomReLU",
+    "load.exited": "the file ended the checker's process while loading "
+                   "(exit status {status}); a solution must not exit",
+    "load.timeout": "loading the file did not finish within {seconds} s "
+                    "(an endless loop?); the checker stopped it",
+    "load.tampered": "the file changed {names}; a solution must not patch "
+                     "torch, the standard library or the checker",
+    "load.forged": "the checker's process sent a report it did not write; "
+                   "a solution must not write to the checker's channel",
+    "load.crashed": "the checker's process stopped with no report "
+                    "(exit status {status}): {error}",
+    # a check cannot finish
+    "run.timeout": "did not finish within {seconds} s (an endless loop?); "
+                   "the checker stopped it",
+    "run.exited": "the solution ended the checker's process (exit status "
+                  "{status}); a solution must not exit",
+    "run.tampered": "the solution changed {names}; a solution must not patch "
+                    "torch, the standard library or the checker",
+    "run.not_run": "not run: the checker's process had stopped",
+    "skipped": "not run: CustomReLU is not an autograd Function",
+    # details
+    "error.where": " ({path}:{line}, in {func})",
+    "warned": "; warning: {warning}",
+    "not_tensor": "forward returned {kind}, not a tensor",
+    "no_grad_fn": "the output has no grad_fn",
+    "subclass.not_class": "CustomReLU is a {kind}, not a class",
+    "subclass.wrong_base": "CustomReLU derives from {bases}, "
+                           "not from torch.autograd.Function",
+    "static.missing": "{name} is not defined in CustomReLU",
+    "static.plain": "{name} is not decorated with @staticmethod",
+    "saved.ok": "{count} tensor(s) saved; changing the input in place after "
+                "forward makes backward raise, as it should",
+    "saved.ok_copy": "{count} tensor(s) saved; backward does not depend on the "
+                     "input, so changing it after forward does no harm",
+    "saved.none": "nothing was saved with ctx.save_for_backward",
+    "saved.attrs": "tensors kept as ctx attributes ({attrs}), which autograd "
+                   "does not track: save every tensor with "
+                   "ctx.save_for_backward (flags and numbers may stay "
+                   "attributes)",
+    "saved.stale": "the checker changed the input in place after forward "
+                   "(x.neg_()) and backward silently used the new values: "
+                   "gradient {got} instead of {expected}; a tensor saved with "
+                   "ctx.save_for_backward would have raised an error instead",
+    "values.node": "CustomReLU.apply(x) did not record CustomReLU's backward: "
+                   "the output's grad_fn is {node}",
+    "values.ok": "for x = {example}: output {output}, gradient {grad}; also "
+                 "right for {count} more inputs from {low:g} to {high:g}, "
+                 "±0.0 included",
+    "values.input": "forward changed its input in place, x is now {got}; "
+                    "return a new tensor",
+    "values.output": "for x = {example} the output is {got}, expected {expected}",
+    "values.no_grad": "x.grad is None after backward: backward must return the "
+                      "gradient for input",
+    "values.zero": "gradient at x = 0 is {value}, expected 0: the mask lets "
+                   "the gradient through where input == 0 (input < 0 zeroes "
+                   "too little); torch.relu uses the subgradient 0 there, so "
+                   "keep the gradient only where input > 0",
+    "values.no_mask": "the gradient is {got}, grad_output passed through "
+                      "unchanged: nothing is zeroed where input < 0; multiply "
+                      "by a mask such as input > 0",
+    "values.grad": "for x = {example} the gradient is {got}, expected {expected}",
+    "values.wide_output": "for x = {x:g} the output is {got:g}, expected {expected:g}",
+    "values.wide_grad": "for x = {x:g} and grad_output = {g:g} the gradient is "
+                        "{got:g}, expected {expected:g}",
+    "values.wide_shape": "for {count} inputs the output and gradient should "
+                         "have shape ({count},); got {output} and {grad}",
+    "inplace.ok": "the caller's g, the gradient AddBackward0 shares and the "
+                  "stride-0 gradient from .sum() all stay intact",
+    "inplace.user": "y.backward(g) changed the caller's g from {before} to {after}",
+    "inplace.user_version": "y.backward(g) wrote into the caller's g in place",
+    "inplace.shared": "in y = w * 3 + CustomReLU.apply(x) the other branch got "
+                      "a wrong gradient, w.grad = {got} instead of {expected} "
+                      "(AddBackward0 passes the same tensor to both branches)",
+    "inplace.expanded": "after y.sum().backward(), whose gradient is a "
+                        "stride-0 expanded view, x.grad = {got}, while a fresh "
+                        "gradient gives {expected}",
+    "inplace.expanded_warning": "y.sum().backward() warned: {warning}",
+    "inplace.raised": "{scenario} raised {error}",
+    "shapes.ok": "shapes (2, 3), (2, 2, 2) and () work",
+    "shapes.output": "for shape {shape} the output differs from torch.relu(x): "
+                     "{got}",
+    "shapes.grad": "for shape {shape} the gradient is {got}, expected {expected}",
+    "shapes.raised": "for shape {shape}: {error}",
+    "float64.ok": "output and gradient keep float64 precision",
+    "float64.dtype": "the {what} has dtype {got}, expected torch.float64",
+    "float64.output": "the output lost float64 precision: {got!r} instead of "
+                      "{expected!r}, which is float32 rounding",
+    "float64.grad": "the gradient lost float64 precision: {got!r} instead of "
+                    "{expected!r}, which is float32 rounding",
+    "what.output": "output",
+    "what.grad": "gradient",
+    "gradcheck.ok": "numerical and analytical gradients agree on float64 inputs",
+    "gradcheck.fail": "gradcheck reports: {reason}",
+    "double.ok": "gradgradcheck passes, so backward is itself differentiable",
+    "double.fail": "differentiating the gradient again failed: {reason}",
+    "double.gradgradcheck": "gradgradcheck reports: {reason}",
+}
+
+RU = {
+    "PASS": "ЗАЧТЕНО",
+    "FAIL": "НЕ ЗАЧТЕНО",
+    "BONUS PASS": "БОНУС ЗАЧТЁН",
+    "BONUS FAIL": "БОНУС НЕ ЗАЧТЁН",
+    "checking": "Проверка {path}",
+    "summary": "Пройдено обязательных проверок: {passed} из {total}.",
+    "summary.load": "Проверки не выполнены: сначала исправьте файл.",
+    "usage.missing": "ошибка: файл не найден: {path}",
+    "usage.directory": "ошибка: {path}\u00a0— это каталог; укажите файл "
+                       "решения, например my_relu.py",
+    "usage.timeout": "ошибка: --timeout должен быть положительным числом секунд",
+    "load": "загрузка файла",
+    "subclass": "CustomReLU наследует torch.autograd.Function",
+    "static": "forward и backward объявлены как статические методы",
+    "saved": "forward сохраняет тензоры через ctx.save_for_backward",
+    "values": "выход и градиент; в точке x = 0 градиент равен 0",
+    "inplace": "backward не изменяет grad_output на месте (in-place)",
+    "shapes": "работает с тензором любой формы (2-D, 3-D, 0-d)",
+    "float64": "float64 остаётся float64",
+    "gradcheck": "gradcheck проходит вдали от нуля",
+    "double": "двойной обратный проход (gradgradcheck)",
+    "load.unreadable": "не удаётся прочитать {path}: {error}",
+    "load.not_text": "{path}\u00a0— не исходный код Python: это не текст "
+                     "в UTF-8",
+    "load.nul": "{path}\u00a0— не исходный код Python: в файле есть "
+                "нулевые байты",
+    "load.syntax": "синтаксическая ошибка в {path}:{line}: {msg}",
+    "load.suffix": " (имя {path} не оканчивается на .py; это точно файл "
+                   "Python?)",
+    "load.raised": "при выполнении файла возникло исключение {error}",
+    "load.no_class": "в {path} не определён класс CustomReLU",
+    "load.exited": "файл завершил процесс проверяющей программы во время "
+                   "загрузки (код возврата {status}); решение не должно "
+                   "завершать процесс",
+    "load.timeout": "загрузка файла не закончилась за {seconds} с "
+                    "(бесконечный цикл?); проверяющая программа её прервала",
+    "load.tampered": "файл подменил {names}; решению нельзя изменять torch, "
+                     "стандартную библиотеку или проверяющую программу",
+    "load.forged": "процесс проверки прислал отчёт, которого проверяющая "
+                   "программа не писала; решению нельзя писать в её канал",
+    "load.crashed": "процесс проверки завершился без отчёта (код возврата "
+                    "{status}): {error}",
+    "run.timeout": "не закончилась за {seconds} с (бесконечный цикл?); "
+                   "проверяющая программа её прервала",
+    "run.exited": "решение завершило процесс проверки (код возврата "
+                  "{status}); решение не должно завершать процесс",
+    "run.tampered": "решение подменило {names}; решению нельзя изменять "
+                    "torch, стандартную библиотеку или проверяющую программу",
+    "run.not_run": "не выполнена: процесс проверки уже остановлен",
+    "skipped": "не выполнена: CustomReLU не является функцией autograd",
+    "error.where": " ({path}:{line}, функция {func})",
+    "warned": "; предупреждение: {warning}",
+    "not_tensor": "forward вернул {kind}, а не тензор",
+    "no_grad_fn": "у выхода нет grad_fn",
+    "subclass.not_class": "CustomReLU\u00a0— это {kind}, а не класс",
+    "subclass.wrong_base": "CustomReLU наследует {bases}, а не "
+                           "torch.autograd.Function",
+    "static.missing": "в CustomReLU не определён {name}",
+    "static.plain": "{name} не помечен декоратором @staticmethod",
+    "saved.ok": "сохранено тензоров: {count}; если после forward изменить "
+                "вход на месте, backward, как и положено, выдаёт ошибку",
+    "saved.ok_copy": "сохранено тензоров: {count}; backward не зависит от "
+                     "входа, так что его изменение после forward не вредит",
+    "saved.none": "через ctx.save_for_backward ничего не сохранено",
+    "saved.attrs": "тензоры хранятся в атрибутах ctx ({attrs}), а их "
+                   "autograd не отслеживает: сохраняйте каждый тензор через "
+                   "ctx.save_for_backward (флаги и числа можно оставить "
+                   "в атрибутах)",
+    "saved.stale": "проверяющая программа изменила вход на месте после "
+                   "forward (x.neg_()), и backward молча взял новые "
+                   "значения: градиент {got} вместо {expected}; с тензором, "
+                   "сохранённым через ctx.save_for_backward, была бы ошибка",
+    "values.node": "CustomReLU.apply(x) не записал в граф backward класса "
+                   "CustomReLU: grad_fn выхода\u00a0— {node}",
+    "values.ok": "для x = {example}: выход {output}, градиент {grad}; "
+                 "верно и ещё для {count} входов от {low:g} до {high:g}, "
+                 "включая ±0.0",
+    "values.input": "forward изменил свой вход на месте (in-place), теперь "
+                    "x = {got}; верните новый тензор",
+    "values.output": "для x = {example} выход равен {got}, а ожидается "
+                     "{expected}",
+    "values.no_grad": "после обратного прохода x.grad равен None: backward "
+                      "должен вернуть градиент по input",
+    "values.zero": "в точке x = 0 градиент равен {value}, а должен быть 0: "
+                   "маска пропускает градиент при input == 0 (условие "
+                   "input < 0 обнуляет слишком мало); torch.relu берёт здесь "
+                   "субградиент 0, поэтому оставляйте градиент только при "
+                   "input > 0",
+    "values.no_mask": "градиент равен {got}, то есть grad_output без "
+                      "изменений: там, где input < 0, ничего не обнуляется; "
+                      "умножьте на маску, например input > 0",
+    "values.grad": "для x = {example} градиент равен {got}, а ожидается "
+                   "{expected}",
+    "values.wide_output": "для x = {x:g} выход равен {got:g}, а ожидается "
+                          "{expected:g}",
+    "values.wide_grad": "для x = {x:g} и grad_output = {g:g} градиент равен "
+                        "{got:g}, а ожидается {expected:g}",
+    "values.wide_shape": "для {count} входов выход и градиент должны иметь "
+                         "форму ({count},), а получены {output} и {grad}",
+    "inplace.ok": "тензор g вызывающего кода, общий градиент AddBackward0 "
+                  "и градиент с шагом 0 после .sum() остаются нетронутыми",
+    "inplace.user": "y.backward(g) изменил тензор g вызывающего кода: было "
+                    "{before}, стало {after}",
+    "inplace.user_version": "y.backward(g) записал в тензор g вызывающего "
+                            "кода на месте (in-place)",
+    "inplace.shared": "в y = w * 3 + CustomReLU.apply(x) другая ветвь "
+                      "получила неверный градиент: w.grad = {got} вместо "
+                      "{expected} (AddBackward0 передаёт обеим ветвям один и "
+                      "тот же тензор)",
+    "inplace.expanded": "после y.sum().backward(), где градиент\u00a0— "
+                        "расширенное (expanded) представление с шагом 0, "
+                        "x.grad = {got}, а со свежим градиентом получается "
+                        "{expected}",
+    "inplace.expanded_warning": "y.sum().backward() выдал предупреждение: "
+                                "{warning}",
+    "inplace.raised": "{scenario}: исключение {error}",
+    "shapes.ok": "формы (2, 3), (2, 2, 2) и () работают",
+    "shapes.output": "для формы {shape} выход отличается от torch.relu(x): "
+                     "{got}",
+    "shapes.grad": "для формы {shape} градиент равен {got}, а ожидается "
+                   "{expected}",
+    "shapes.raised": "для формы {shape}: {error}",
+    "float64.ok": "выход и градиент сохраняют точность float64",
+    "float64.dtype": "{what} имеет тип {got}, а ожидается torch.float64",
+    "float64.output": "выход потерял точность float64: {got!r} вместо "
+                      "{expected!r}, это округление до float32",
+    "float64.grad": "градиент потерял точность float64: {got!r} вместо "
+                    "{expected!r}, это округление до float32",
+    "what.output": "выход",
+    "what.grad": "градиент",
+    "gradcheck.ok": "численный и аналитический градиенты совпадают на входах "
+                    "float64",
+    "gradcheck.fail": "gradcheck сообщает: {reason}",
+    "double.ok": "gradgradcheck пройден: сам backward дифференцируем",
+    "double.fail": "повторное дифференцирование градиента не удалось: "
+                   "{reason}",
+    "double.gradgradcheck": "gradgradcheck сообщает: {reason}",
+}
+
+MESSAGES = {"en": EN, "ru": RU}
+
+
+def table(lang):
+    """The table for `lang` ('ru', 'ru_RU', 'ru-RU'…); English if there is none."""
+    code = str(lang or FALLBACK).replace("-", "_").lower()
+    return MESSAGES.get(code) or MESSAGES.get(code.split("_")[0]) or MESSAGES[FALLBACK]
+
+
+def translate(lang, key, **values):
+    """The message `key` in `lang`, English where that language lacks it."""
+    text = table(lang).get(key, MESSAGES[FALLBACK][key])
+    return text.format(**values)

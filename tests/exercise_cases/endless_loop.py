@@ -1,0 +1,15 @@
+# Wrong: backward never returns.
+import torch
+
+
+class CustomReLU(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, input):
+        ctx.save_for_backward(input)
+        return input.clamp(min=0)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        input, = ctx.saved_tensors
+        while True:
+            pass
