@@ -20,7 +20,7 @@ import time
 from verified_docs import site, versions
 from verified_docs.fences import Fence, PageError, chain
 
-DEFAULT_TIMEOUT = 60.0          # seconds per fence
+DEFAULT_TIMEOUT = 120.0         # seconds per fence (the exercise page runs its checker 16 times)
 DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence
 START_TIMEOUT = 180.0           # importing torch, once per release
 
