@@ -5,15 +5,17 @@ from torch import nn
 from snippets.my_relu import MyReLU
 
 
-def padded_batch_bias_grad(relu):
-    """Zero-padded rows meet a zero-initialised bias: their pre-activations are exactly 0."""
+def padded_batch_bias_grad(relu, mask_padding=False):
+    """Zero-padded rows meet a zero-initialised bias: their pre-activations are exactly 0.
+    With `mask_padding` the loss leaves the padding rows out, as a masked loss does."""
     layer = nn.Linear(3, 2)
     with torch.no_grad():
         layer.weight.copy_(torch.tensor([[1., -1., 0.5], [-0.5, 1., 1.]]))
     nn.init.zeros_(layer.bias)
     real = torch.tensor([[1., 2., 3.], [2., 0., -1.]])
     batch = torch.cat([real, torch.zeros(2, 3)])  # two padding rows
-    relu(layer(batch)).sum().backward()
+    keep = torch.tensor([[1.], [1.], [0.], [0.]]) if mask_padding else torch.ones(4, 1)
+    (relu(layer(batch)) * keep).sum().backward()
     return layer.bias.grad.tolist()
 
 
@@ -38,6 +40,8 @@ def zeroed_unit_weight_grad(relu):
 if __name__ == "__main__":
     experiments = {
         "padded rows, bias.grad": padded_batch_bias_grad,
+        "padded rows left out of the loss, bias.grad":
+            lambda relu: padded_batch_bias_grad(relu, mask_padding=True),
         "integer values, w.grad": integer_inputs_weight_grad,
         "all-zero unit, w.grad": zeroed_unit_weight_grad,
     }

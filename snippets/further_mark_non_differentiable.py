@@ -1,4 +1,6 @@
 """ctx.mark_non_differentiable: an output that carries no gradient, such as ReLU's on/off mask."""
+import textwrap
+
 import torch
 
 RECEIVED = []  # what each backward call got for the mask output
@@ -72,5 +74,7 @@ if __name__ == "__main__":
         for what, value in outputs_info(relu).items():
             print(f"    {what:<19}= {value}")
         x_grad, grad_mask = backward_through_out(relu)
-        print(f"    loss from out : x.grad = {x_grad}, backward got grad_mask = {grad_mask}")
-        print(f"    loss from mask: {backward_through_mask(relu)}")
+        print(f"    loss from out : x.grad = {x_grad}")
+        print(f"                    backward got grad_mask = {grad_mask}")
+        print(textwrap.fill(f"loss from mask: {backward_through_mask(relu)}", 78,
+                            initial_indent="    ", subsequent_indent=" " * 20))

@@ -1,4 +1,5 @@
-"""The modern style: forward computes, setup_context fills ctx, backward builds a new tensor."""
+"""The modern style: forward computes, setup_context fills ctx, backward makes a new
+tensor; torch.func.grad accepts it and rejects the tutorial's combined style."""
 import textwrap
 
 import torch
@@ -45,7 +46,7 @@ def first_line_of_error(call):
 
 def show(text, indent="    "):
     """Print a long message wrapped to the width of a page's code block."""
-    print(textwrap.fill(text, 88, initial_indent=indent, subsequent_indent=indent + "  "))
+    print(textwrap.fill(text, 78, initial_indent=indent, subsequent_indent=indent + "  "))
 
 
 if __name__ == "__main__":

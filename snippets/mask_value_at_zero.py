@@ -1,4 +1,4 @@
-"""Which slope each ReLU passes back at exactly 0, and the one-character fix of the mask."""
+"""Which slope each ReLU passes back at exactly 0, and the one-character fix."""
 import torch
 
 from snippets.my_relu import MyReLU
@@ -33,8 +33,8 @@ def gradient(relu, values=X):
 
 
 if __name__ == "__main__":
-    print(f"x = {X}")
+    print(f"{'gradient at x =':<22} {X}")
     for name, relu in RELUS.items():
         grad = gradient(relu)
-        print(f"{name:<24} grad = {grad}   exercise expects it: {grad == EXERCISE_GRAD}")
+        print(f"{name:<22} {grad}  exercise expects it: {grad == EXERCISE_GRAD}")
     print(f"x = [-0.0]: MyReLU grad = {gradient(MyReLU.apply, [-0.0])}, since -0.0 < 0 is {-0.0 < 0}")
