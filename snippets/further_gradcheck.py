@@ -33,16 +33,17 @@ AWAY_FROM_ZERO = [-1.5, -0.5, 0.5, 1.5]  # gradcheck cannot judge the kink at 0
 
 
 def short_error(error):
-    """GradcheckError 'Jacobian mismatch for output 0 with respect to input 1,' -> short."""
+    """'Jacobian mismatch for output 0 with respect to input 1,' -> short."""
     first = str(error).splitlines()[0]
-    found = re.match(r"Jacobian mismatch for output (\d+) with respect to input (\d+)", first)
+    found = re.match(r"Jacobian mismatch for output (\d+) "
+                     r"with respect to input (\d+)", first)
     if found is None:
         return f"GradcheckError: {first}"
     return f"Jacobian mismatch, output {found[1]}, input {found[2]}"
 
 
 def check(checker, relu, dtype=torch.float64):
-    """Run gradcheck or gradgradcheck; return (result or first error line, warning texts)."""
+    """Run gradcheck or gradgradcheck; return (result, warning texts)."""
     x = torch.tensor(AWAY_FROM_ZERO, dtype=dtype, requires_grad=True)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -51,8 +52,8 @@ def check(checker, relu, dtype=torch.float64):
         except GradcheckError as error:
             result = short_error(error)
     # The first sentence of each warning is enough to recognise it.
-    return result, [f"{type(w.message).__name__}: {str(w.message).split('. ')[0]}."
-                    for w in caught]
+    return result, [f"{type(w.message).__name__}: "
+                    f"{str(w.message).split('. ')[0]}." for w in caught]
 
 
 if __name__ == "__main__":
@@ -61,8 +62,10 @@ if __name__ == "__main__":
         ("ReLU, float64", gradgradcheck, ReLU, torch.float64),
         ("ReLU, float32", gradcheck, ReLU, torch.float32),
         ("MaskForgottenReLU", gradcheck, MaskForgottenReLU, torch.float64),
-        ("OnceDifferentiableReLU", gradcheck, OnceDifferentiableReLU, torch.float64),
-        ("OnceDifferentiableReLU", gradgradcheck, OnceDifferentiableReLU, torch.float64),
+        ("OnceDifferentiableReLU", gradcheck, OnceDifferentiableReLU,
+         torch.float64),
+        ("OnceDifferentiableReLU", gradgradcheck, OnceDifferentiableReLU,
+         torch.float64),
     ]
     for name, checker, relu, dtype in cases:
         result, caught = check(checker, relu, dtype)

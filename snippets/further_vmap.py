@@ -1,4 +1,4 @@
-"""vmap over a custom Function: which backward can be batched, and which cannot."""
+"""vmap over a custom Function: which backward can be batched, which cannot."""
 import torch
 from torch.func import grad, jacrev, vmap
 
@@ -6,7 +6,7 @@ from snippets.further_setup_context import first_line_of_error, show
 
 
 class ReLUForward(torch.autograd.Function):
-    """Shared forward and setup_context; the subclasses differ in backward and vmap support."""
+    """Shared forward and setup_context; subclasses differ in backward."""
 
     @staticmethod
     def forward(input):
@@ -28,7 +28,7 @@ class NoVmapRuleReLU(ReLUForward):
 
 
 class BoolMaskReLU(ReLUForward):
-    """The tutorial's backward (clone, then `grad_input[input < 0] = 0`), rule generated."""
+    """The tutorial's backward: clone, then `grad_input[input < 0] = 0`."""
 
     generate_vmap_rule = True
 
@@ -48,7 +48,7 @@ class WhereReLU(NoVmapRuleReLU):
 
 BATCH = [[-1., 0., 2.],
          [3., -4., 5.]]
-# Per-sample gradients of a bias shared by every example (no input is exactly 0).
+# Per-sample gradients of a bias shared by every example (no exact zeros).
 BIAS = [0.5, -1., 1.]
 EXAMPLES = [[1., 3., -2.],
             [2., -2., 4.]]
@@ -60,7 +60,7 @@ def batched_forward(relu):
 
 
 def per_sample_grads(relu):
-    """vmap(grad(loss), in_dims=(None, 0)): the gradient of the shared bias, per example."""
+    """vmap(grad(loss), in_dims=(None, 0)): the bias's gradient per example."""
     def loss(bias, example):
         return relu.apply(example + bias).sum()
     return vmap(grad(loss), in_dims=(None, 0))(torch.tensor(BIAS),
@@ -68,19 +68,19 @@ def per_sample_grads(relu):
 
 
 def summed_grad(relu):
-    """What one .backward() over the whole batch gives: the sum of the per-sample rows."""
+    """One .backward() over the batch: the sum of the per-sample rows."""
     bias = torch.tensor(BIAS, requires_grad=True)
     relu.apply(torch.tensor(EXAMPLES) + bias).sum().backward()
     return bias.grad.tolist()
 
 
 def jacobian(relu, values):
-    """jacrev vmaps backward over the rows of the identity; the input is not batched."""
+    """jacrev vmaps backward over the identity's rows, not over the input."""
     return jacrev(relu.apply)(torch.tensor(values)).tolist()
 
 
 def report(name, call):
-    """Print what `call` returns, or the first line of the RuntimeError it raises."""
+    """Print what `call` returns, or its RuntimeError's first line."""
     error = first_line_of_error(call)
     if error is None:
         print(f"  {name:<15} {call()}")
