@@ -18,14 +18,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from snippets import (  # noqa: E402
-    chain_rule_mask,
-    exact_zeros,
     exercise,
     exercise_solution,
     exercise_starter,
     grad_at_zero_table,
     grad_mode_in_backward,
-    gradcheck_at_kink,
     hazard_expanded_gradient,
     hazard_shared_gradient,
     hazard_user_gradient,
@@ -172,38 +169,6 @@ def test_mark_dirty_turns_a_hidden_write_into_an_error():
 
 
 # -- the value at 0 --------------------------------------------------------------------------
-
-def test_chain_rule_mask_my_relu_uses_ge_and_relu_uses_gt():
-    mine = chain_rule_mask.backprop(MyReLU.apply)
-    theirs = chain_rule_mask.backprop(torch.relu)
-    assert mine == chain_rule_mask.masked_upstream(lambda x: x >= 0)
-    assert theirs == chain_rule_mask.masked_upstream(lambda x: x > 0)
-    differs = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b]
-    assert differs == [chain_rule_mask.X.index(0.)]
-
-
-def test_exact_zeros_padding_rows_reach_the_bias_only_with_my_relu():
-    mine = exact_zeros.padded_batch_bias_grad(MyReLU.apply)
-    theirs = exact_zeros.padded_batch_bias_grad(torch.relu)
-    assert [a - b for a, b in zip(mine, theirs)] == [2.0, 2.0]  # two padding rows
-
-
-def test_exact_zeros_integer_values_and_zeroed_unit_differ():
-    run = exact_zeros.integer_inputs_weight_grad
-    assert run(MyReLU.apply) != run(torch.relu)
-    assert exact_zeros.zeroed_unit_weight_grad(torch.relu) == [0.0, 0.0]
-    assert exact_zeros.zeroed_unit_weight_grad(MyReLU.apply) != [0.0, 0.0]
-
-
-def test_gradcheck_at_kink_fails_for_both_conventions():
-    assert gradcheck_at_kink.central_difference(MyReLU.apply) == pytest.approx(0.5)
-    assert gradcheck_at_kink.central_difference(torch.relu) == pytest.approx(0.5)
-    assert gradcheck_at_kink.analytical(MyReLU.apply) == 1.0
-    assert gradcheck_at_kink.analytical(torch.relu) == 0.0
-    for relu in (MyReLU.apply, torch.relu):
-        assert not gradcheck_at_kink.passes_gradcheck(relu)
-        assert gradcheck_at_kink.passes_gradcheck(relu, 0.5)
-
 
 def test_relu_vs_clamp_seed_reproduces_the_minus_38():
     dw1, dw2 = relu_vs_clamp_seed.gradient_differences()

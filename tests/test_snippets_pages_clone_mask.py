@@ -1,4 +1,4 @@
-"""Facts behind the why-clone and mask pages, and the mask page's figure, drawn during the build."""
+"""Facts behind the why-clone page, and the mask page's figure, drawn during the build."""
 
 import os
 import pathlib
@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import torch
 
-from snippets import figure_relu, mask_value_at_zero, why_clone_double_backward, why_clone_hazard_table
+from snippets import figure_relu, why_clone_double_backward, why_clone_hazard_table
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
 from tests.executable_docs import ROOT, languages
@@ -18,8 +18,7 @@ from tests.helpers import DOCS, built_html
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = "assets/figures/relu.svg"
-NEW_SNIPPETS = ["figure_relu", "mask_value_at_zero", "why_clone_double_backward",
-                "why_clone_hazard_table"]
+NEW_SNIPPETS = ["figure_relu", "why_clone_double_backward", "why_clone_hazard_table"]
 
 
 def svg_texts(svg: str) -> set[str]:
@@ -64,26 +63,6 @@ def test_hazard_table(name, safe):
     results = why_clone_hazard_table.survives(why_clone_hazard_table.RELUS[name])
     assert list(results) == list(why_clone_hazard_table.HAZARDS)
     assert all(ok is safe for ok in results.values()), results
-
-
-# ---- mask: the value at 0 -----------------------------------------------------------------
-
-def test_value_at_zero():
-    gradient, relus = mask_value_at_zero.gradient, mask_value_at_zero.RELUS
-    assert mask_value_at_zero.X[2] == 0.0
-    assert gradient(relus["MyReLU: input < 0"]) == [0.0, 0.0, 1.0, 1.0, 1.0]
-    assert gradient(relus["x.clamp(min=0)"]) == gradient(relus["MyReLU: input < 0"])
-    assert gradient(relus["torch.relu"]) == mask_value_at_zero.EXERCISE_GRAD
-    assert gradient(relus["MyReLU with input <= 0"]) == mask_value_at_zero.EXERCISE_GRAD
-    assert gradient(MyReLU.apply, [-0.0]) == [1.0]
-
-
-def test_fixed_mask_keeps_the_clone():
-    """The `<=` variant still copies: the caller's gradient survives."""
-    x = torch.tensor([-1., 0., 2.], requires_grad=True)
-    g = torch.ones(3)
-    mask_value_at_zero.MaskAtMostZeroReLU.apply(x).backward(g)
-    assert g.tolist() == [1.0, 1.0, 1.0] and x.grad.tolist() == [0.0, 0.0, 1.0]
 
 
 # ---- the figure ---------------------------------------------------------------------------
