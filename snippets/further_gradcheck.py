@@ -1,4 +1,6 @@
 """gradcheck and gradgradcheck: what they accept, and what they catch."""
+import re
+import textwrap
 import warnings
 
 import torch
@@ -30,18 +32,28 @@ class OnceDifferentiableReLU(ReLU):
 AWAY_FROM_ZERO = [-1.5, -0.5, 0.5, 1.5]  # gradcheck cannot judge the kink at 0
 
 
+def short_error(error):
+    """'Jacobian mismatch for output 0 with respect to input 1,' -> short."""
+    first = str(error).splitlines()[0]
+    found = re.match(r"Jacobian mismatch for output (\d+) "
+                     r"with respect to input (\d+)", first)
+    if found is None:
+        return f"GradcheckError: {first}"
+    return f"Jacobian mismatch, output {found[1]}, input {found[2]}"
+
+
 def check(checker, relu, dtype=torch.float64):
-    """Run gradcheck or gradgradcheck; return (result or first error line, warning texts)."""
+    """Run gradcheck or gradgradcheck; return (result, warning texts)."""
     x = torch.tensor(AWAY_FROM_ZERO, dtype=dtype, requires_grad=True)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             result = checker(relu.apply, (x,))
         except GradcheckError as error:
-            result = f"GradcheckError: {str(error).splitlines()[0]}"
+            result = short_error(error)
     # The first sentence of each warning is enough to recognise it.
-    return result, [f"{type(w.message).__name__}: {str(w.message).split('. ')[0]}."
-                    for w in caught]
+    return result, [f"{type(w.message).__name__}: "
+                    f"{str(w.message).split('. ')[0]}." for w in caught]
 
 
 if __name__ == "__main__":
@@ -50,11 +62,14 @@ if __name__ == "__main__":
         ("ReLU, float64", gradgradcheck, ReLU, torch.float64),
         ("ReLU, float32", gradcheck, ReLU, torch.float32),
         ("MaskForgottenReLU", gradcheck, MaskForgottenReLU, torch.float64),
-        ("OnceDifferentiableReLU", gradcheck, OnceDifferentiableReLU, torch.float64),
-        ("OnceDifferentiableReLU", gradgradcheck, OnceDifferentiableReLU, torch.float64),
+        ("OnceDifferentiableReLU", gradcheck, OnceDifferentiableReLU,
+         torch.float64),
+        ("OnceDifferentiableReLU", gradgradcheck, OnceDifferentiableReLU,
+         torch.float64),
     ]
     for name, checker, relu, dtype in cases:
         result, caught = check(checker, relu, dtype)
         print(f"{checker.__name__:<13} {name:<23} {result}")
         for line in caught:
-            print("    " + line)
+            print(textwrap.fill(line, 78, initial_indent="    ",
+                                subsequent_indent="      "))

@@ -1,4 +1,6 @@
-"""ctx.mark_non_differentiable: an output that carries no gradient, such as ReLU's on/off mask."""
+"""ctx.mark_non_differentiable: an output without a gradient, such as a mask."""
+import textwrap
+
 import torch
 
 RECEIVED = []  # what each backward call got for the mask output
@@ -18,7 +20,7 @@ class ReLUWithMask(torch.autograd.Function):
         ctx.mark_non_differentiable(mask)
 
     @staticmethod
-    def backward(ctx, grad_output, grad_mask):  # one gradient per output, marked or not
+    def backward(ctx, grad_output, grad_mask):  # one gradient per output
         RECEIVED.append(grad_mask)
         mask, = ctx.saved_tensors
         return grad_output * mask
@@ -35,19 +37,20 @@ class NotMaterializedReLUWithMask(ReLUWithMask):
     @staticmethod
     def setup_context(ctx, inputs, output):
         ReLUWithMask.setup_context(ctx, inputs, output)
-        ctx.set_materialize_grads(False)  # unused gradients arrive as None, not zeros
+        ctx.set_materialize_grads(False)  # unused gradients arrive as None
 
 
 def outputs_info(relu):
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
     out, mask = relu.apply(x)
     node = mask.grad_fn
-    return {"out.requires_grad": out.requires_grad, "mask.requires_grad": mask.requires_grad,
+    return {"out.requires_grad": out.requires_grad,
+            "mask.requires_grad": mask.requires_grad,
             "mask.grad_fn": type(node).__name__ if node is not None else None}
 
 
 def backward_through_out(relu):
-    """The loss uses only `out`; return (x.grad, what backward got for the mask)."""
+    """The loss uses only `out`; return (x.grad, what backward got for mask)."""
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
     out, _ = relu.apply(x)
     (out * 3).sum().backward()
@@ -56,7 +59,7 @@ def backward_through_out(relu):
 
 
 def backward_through_mask(relu):
-    """The loss uses only the mask; return x.grad or the first line of the error."""
+    """The loss uses only the mask; return x.grad or the error's first line."""
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
     _, mask = relu.apply(x)
     try:
@@ -67,10 +70,14 @@ def backward_through_mask(relu):
 
 
 if __name__ == "__main__":
-    for relu in (ReLUWithMask, UnmarkedReLUWithMask, NotMaterializedReLUWithMask):
+    relus = ReLUWithMask, UnmarkedReLUWithMask, NotMaterializedReLUWithMask
+    for relu in relus:
         print(f"{relu.__name__}:")
         for what, value in outputs_info(relu).items():
             print(f"    {what:<19}= {value}")
         x_grad, grad_mask = backward_through_out(relu)
-        print(f"    loss from out : x.grad = {x_grad}, backward got grad_mask = {grad_mask}")
-        print(f"    loss from mask: {backward_through_mask(relu)}")
+        print(f"    loss from out : x.grad = {x_grad}")
+        print(f"                    backward got grad_mask = {grad_mask}")
+        through_mask = f"loss from mask: {backward_through_mask(relu)}"
+        print(textwrap.fill(through_mask, 78, initial_indent="    ",
+                            subsequent_indent=" " * 20))

@@ -1,4 +1,5 @@
-"""The modern style: forward computes, setup_context fills ctx, backward builds a new tensor."""
+"""The modern style: forward computes, setup_context fills ctx, backward makes
+a new tensor; torch.func.grad accepts it and rejects the combined style."""
 import textwrap
 
 import torch
@@ -13,14 +14,14 @@ class ReLU(torch.autograd.Function):
         return input.clamp(min=0)
 
     @staticmethod
-    def setup_context(ctx, inputs, output):  # only ctx bookkeeping, no computation
+    def setup_context(ctx, inputs, output):  # only ctx, no computation
         input, = inputs
         ctx.save_for_backward(input)
 
     @staticmethod
     def backward(ctx, grad_output):
         input, = ctx.saved_tensors
-        return torch.where(input > 0, grad_output, 0)  # out of place; 0 at input == 0
+        return torch.where(input > 0, grad_output, 0)  # new tensor; 0 at 0
 
 
 def autograd_grad(relu, values):
@@ -45,7 +46,8 @@ def first_line_of_error(call):
 
 def show(text, indent="    "):
     """Print a long message wrapped to the width of a page's code block."""
-    print(textwrap.fill(text, 88, initial_indent=indent, subsequent_indent=indent + "  "))
+    print(textwrap.fill(text, 78, initial_indent=indent,
+                        subsequent_indent=indent + "  "))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""vmap over a custom Function: which backward can be batched, and which cannot."""
+"""vmap over a custom Function: which backward can be batched, which cannot."""
 import torch
 from torch.func import grad, jacrev, vmap
 
@@ -6,7 +6,7 @@ from snippets.further_setup_context import first_line_of_error, show
 
 
 class ReLUForward(torch.autograd.Function):
-    """Shared forward and setup_context; the subclasses differ in backward and vmap support."""
+    """Shared forward and setup_context; subclasses differ in backward."""
 
     @staticmethod
     def forward(input):
@@ -28,7 +28,7 @@ class NoVmapRuleReLU(ReLUForward):
 
 
 class BoolMaskReLU(ReLUForward):
-    """The tutorial's backward (clone, then a boolean-mask write), with the rule generated."""
+    """The tutorial's backward: clone, then `grad_input[input < 0] = 0`."""
 
     generate_vmap_rule = True
 
@@ -36,7 +36,7 @@ class BoolMaskReLU(ReLUForward):
     def backward(ctx, grad_output):
         input, = ctx.saved_tensors
         grad_input = grad_output.clone()
-        grad_input[input <= 0] = 0
+        grad_input[input < 0] = 0
         return grad_input
 
 
@@ -48,6 +48,11 @@ class WhereReLU(NoVmapRuleReLU):
 
 BATCH = [[-1., 0., 2.],
          [3., -4., 5.]]
+# Per-sample gradients of a bias shared by every example (no exact zeros).
+BIAS = [0.5, -1., 1.]
+EXAMPLES = [[1., 3., -2.],
+            [2., -2., 4.]]
+JACREV_AT = [-1., 0.5, 2.]
 
 
 def batched_forward(relu):
@@ -55,17 +60,27 @@ def batched_forward(relu):
 
 
 def per_sample_grads(relu):
-    """vmap(grad(f)): one gradient per row, as if each row were its own example."""
-    return vmap(grad(lambda row: relu.apply(row).sum()))(torch.tensor(BATCH)).tolist()
+    """vmap(grad(loss), in_dims=(None, 0)): the bias's gradient per example."""
+    def loss(bias, example):
+        return relu.apply(example + bias).sum()
+    return vmap(grad(loss), in_dims=(None, 0))(torch.tensor(BIAS),
+                                               torch.tensor(EXAMPLES)).tolist()
+
+
+def summed_grad(relu):
+    """One .backward() over the batch: the sum of the per-sample rows."""
+    bias = torch.tensor(BIAS, requires_grad=True)
+    relu.apply(torch.tensor(EXAMPLES) + bias).sum().backward()
+    return bias.grad.tolist()
 
 
 def jacobian(relu, values):
-    """jacrev vmaps backward over the rows of the identity; the input is not batched."""
+    """jacrev vmaps backward over the identity's rows, not over the input."""
     return jacrev(relu.apply)(torch.tensor(values)).tolist()
 
 
 def report(name, call):
-    """Print what `call` returns, or the first line of the RuntimeError it raises."""
+    """Print what `call` returns, or its RuntimeError's first line."""
     error = first_line_of_error(call)
     if error is None:
         print(f"  {name:<15} {call()}")
@@ -78,9 +93,12 @@ if __name__ == "__main__":
     print("vmap(forward):")
     for relu in (NoVmapRuleReLU, BoolMaskReLU, WhereReLU):
         report(relu.__name__, lambda: batched_forward(relu))
-    print("vmap(grad(...)), per-sample gradients:")
+    print("per-sample gradients of a shared bias, vmap(grad(loss)):")
     for relu in (BoolMaskReLU, WhereReLU):
         report(relu.__name__, lambda: per_sample_grads(relu))
-    print("jacrev at [-1, 0, 2]:")
+    print("the same with one .backward(), summed over the batch:")
     for relu in (BoolMaskReLU, WhereReLU):
-        report(relu.__name__, lambda: jacobian(relu, [-1., 0., 2.]))
+        report(relu.__name__, lambda: summed_grad(relu))
+    print(f"jacrev at {JACREV_AT}:")
+    for relu in (BoolMaskReLU, WhereReLU):
+        report(relu.__name__, lambda: jacobian(relu, JACREV_AT))

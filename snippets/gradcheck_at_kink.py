@@ -27,7 +27,10 @@ def passes_gradcheck(relu, at=0.0):
 
 if __name__ == "__main__":
     for name, relu in (("MyReLU", MyReLU.apply), ("torch.relu", torch.relu)):
-        print(f"{name:<10} at x = 0: numerical {round(central_difference(relu), 6)}"
-              f"  analytical {analytical(relu)}  gradcheck passes: {passes_gradcheck(relu)}")
+        numerical = round(central_difference(relu), 6)
+        print(f"{name:<10} at x = 0: numerical {numerical}"
+              f"  analytical {analytical(relu)}"
+              f"  gradcheck passes: {passes_gradcheck(relu)}")
     for name, relu in (("MyReLU", MyReLU.apply), ("torch.relu", torch.relu)):
-        print(f"{name:<10} at x = 0.5: gradcheck passes: {passes_gradcheck(relu, 0.5)}")
+        passes = passes_gradcheck(relu, 0.5)
+        print(f"{name:<10} at x = 0.5: gradcheck passes: {passes}")

@@ -1,14 +1,14 @@
-"""Which slope each ReLU passes back at exactly 0, and the one-character fix of the mask."""
+"""Which slope each ReLU passes back at exactly 0, and the one-character fix."""
 import torch
 
 from snippets.my_relu import MyReLU
 
 X = [-2., -1., 0., 1., 2.]
-EXERCISE_GRAD = [0.0, 0.0, 0.0, 1.0, 1.0]  # the expected 'grad' in the CustomReLU exercise
+EXERCISE_GRAD = [0.0, 0.0, 0.0, 1.0, 1.0]  # the exercise's expected 'grad'
 
 
 class MaskAtMostZeroReLU(MyReLU):
-    """The tutorial's MyReLU with `<=` in the mask: the entry at 0 is zeroed as well."""
+    """The tutorial's MyReLU with `<=`: the entry at 0 is zeroed too."""
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -33,8 +33,10 @@ def gradient(relu, values=X):
 
 
 if __name__ == "__main__":
-    print(f"x = {X}")
+    print(f"{'gradient at x =':<22} {X}")
     for name, relu in RELUS.items():
         grad = gradient(relu)
-        print(f"{name:<24} grad = {grad}   exercise expects it: {grad == EXERCISE_GRAD}")
-    print(f"x = [-0.0]: MyReLU grad = {gradient(MyReLU.apply, [-0.0])}, since -0.0 < 0 is {-0.0 < 0}")
+        expected = grad == EXERCISE_GRAD
+        print(f"{name:<22} {grad}  exercise expects it: {expected}")
+    grad = gradient(MyReLU.apply, [-0.0])
+    print(f"x = [-0.0]: MyReLU grad = {grad}, since -0.0 < 0 is {-0.0 < 0}")

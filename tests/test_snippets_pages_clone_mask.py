@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import torch
 
-from snippets import figure_relu, mask_value_at_zero
+from snippets import figure_relu
 from snippets.my_relu import MyReLU
 from verified_docs.site import ROOT, built_html, docs_dir, languages
 
@@ -18,7 +18,7 @@ DOCS = docs_dir()
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = "assets/figures/relu.svg"
-NEW_SNIPPETS = ["figure_relu", "mask_value_at_zero"]
+NEW_SNIPPETS = ["figure_relu"]
 
 
 def svg_texts(svg: str) -> set[str]:
@@ -30,26 +30,6 @@ def own_labels(lang):
     others = {label for other in figure_relu.LABELS if other != lang
               for label in figure_relu.LABELS[other].values()}
     return set(figure_relu.LABELS[lang].values()) - others
-
-
-# ---- mask: the value at 0 -----------------------------------------------------------------
-
-def test_value_at_zero():
-    gradient, relus = mask_value_at_zero.gradient, mask_value_at_zero.RELUS
-    assert mask_value_at_zero.X[2] == 0.0
-    assert gradient(relus["MyReLU: input < 0"]) == [0.0, 0.0, 1.0, 1.0, 1.0]
-    assert gradient(relus["x.clamp(min=0)"]) == gradient(relus["MyReLU: input < 0"])
-    assert gradient(relus["torch.relu"]) == mask_value_at_zero.EXERCISE_GRAD
-    assert gradient(relus["MyReLU with input <= 0"]) == mask_value_at_zero.EXERCISE_GRAD
-    assert gradient(MyReLU.apply, [-0.0]) == [1.0]
-
-
-def test_fixed_mask_keeps_the_clone():
-    """The `<=` variant still copies: the caller's gradient survives."""
-    x = torch.tensor([-1., 0., 2.], requires_grad=True)
-    g = torch.ones(3)
-    mask_value_at_zero.MaskAtMostZeroReLU.apply(x).backward(g)
-    assert g.tolist() == [1.0, 1.0, 1.0] and x.grad.tolist() == [0.0, 0.0, 1.0]
 
 
 # ---- the figure ---------------------------------------------------------------------------
