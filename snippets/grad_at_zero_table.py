@@ -66,7 +66,7 @@ def rows():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--json"]:  # what `make outputs` records (verified_docs.results)
+    if sys.argv[1:] == ["--json"]:  # recorded by `make outputs`
         release = torch.__version__.split("+")[0]
         print(json.dumps({"torch": release, "rows": rows()}))
     else:

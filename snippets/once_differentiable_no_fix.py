@@ -4,8 +4,6 @@ import textwrap
 import torch
 from torch.autograd.function import once_differentiable
 
-from snippets.hazard_shared_gradient import backprop_two_branches
-
 
 class OnceDifferentiableNoCloneReLU(torch.autograd.Function):
     @staticmethod
@@ -20,6 +18,15 @@ class OnceDifferentiableNoCloneReLU(torch.autograd.Function):
         grad_input = grad_output
         grad_input[input < 0] = 0
         return grad_input
+
+
+def backprop_two_branches(relu):
+    """y = w * 3 + relu(x): relu's node, recorded last, runs first in backward
+    and shares AddBackward0's gradient tensor with the multiplication."""
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    w = torch.tensor([1., 1.], requires_grad=True)
+    (w * 3 + relu(x)).backward(torch.ones(2))
+    return x.grad.tolist(), w.grad.tolist()
 
 
 def double_backward_error():

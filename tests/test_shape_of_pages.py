@@ -13,7 +13,7 @@ from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
 from verified_docs.site import all_pages, relative
 
 WIDTH = 80
-BLOCK_OPEN = re.compile(r"^///\s*(\w[\w-]*)")
+BLOCK_OPEN = re.compile(r"^(/{3,})\s*(\w[\w-]*)")  # `////` nests a block around `///` ones
 BULLET = re.compile(r"^\s*[-*] ")
 IMPORTS_PROJECT = re.compile(r"^\s*(from|import)\s+(snippets|tests|verified_docs)\b", re.M)
 
@@ -22,11 +22,13 @@ def blocks_around(path):
     """{line: names of the `///` blocks open at that line} for the page's lines."""
     stack, at = [], {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        at[number] = tuple(stack)
-        if line.strip() == "///":
+        at[number] = tuple(name for _, name in stack)
+        if re.fullmatch(r"/{3,}", line.strip()):
+            while stack and stack[-1][0] != line.strip():
+                stack.pop()  # a closing fence closes the block opened with as many slashes
             stack = stack[:-1]
         elif match := BLOCK_OPEN.match(line.strip()):
-            stack.append(match[1])
+            stack.append((match[1], match[2]))
     return at
 
 
