@@ -87,6 +87,15 @@ def is_stub(path: pathlib.Path) -> bool:
     return front_matter(path)[0].get(UNTRANSLATED_KEY) is True
 
 
+def translated(page: str, root: pathlib.Path = ROOT) -> list[str]:
+    """The languages besides the default in which `page` is translated (exists, not a stub),
+    in mkdocs.yml's order. Tests that break a translation on purpose pick theirs here, never
+    by position: a language just added has stubs only."""
+    site = Site.load(root)
+    return [lang for lang in site.languages[1:] if (site.docs / lang / page).exists()
+            and not is_stub(site.docs / lang / page)]
+
+
 @dataclasses.dataclass(frozen=True)
 class Site:
     """What the workflow needs from mkdocs.yml: the docs folder and the languages."""
