@@ -30,6 +30,8 @@ def site(tmp_path_factory):
     if result.returncode != 0:
         # Every test left reads the site (they run last): one report of the build's log, not
         # the same log once per test.
+        problems = "\n".join(line for line in result.stderr.splitlines()
+                             if line.strip() and not line.startswith(("INFO", "DEBUG")))
         pytest.exit(f"mkdocs build --strict failed, so the tests that read the built site did "
-                    f"not run:\n{result.stderr.strip()}", returncode=pytest.ExitCode.TESTS_FAILED)
+                    f"not run:\n{problems}", returncode=pytest.ExitCode.TESTS_FAILED)
     return site_dir
