@@ -41,11 +41,6 @@ endif
 
 .PHONY: serve build test outputs bench clean
 
-$(READY): requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -r requirements.txt $(PIP_ARGS)
-	touch $@
-
 # Not strict: a warning or an error while editing is logged and the server keeps serving (strict,
 # the first one would stop it); `make build` and `make test` stay strict.
 serve: $(READY)
