@@ -9,11 +9,16 @@ import pytest
 
 from tests.helpers import build, run, scratch_copy
 from verified_docs.fences import OUTPUT_LANG, page_fences
-from verified_docs.site import docs_dir, languages, pages
+from verified_docs.site import default_language, docs_dir
+from verified_docs.translations import translated
 
 DOCS = docs_dir()
 
-DEFAULT, TRANSLATED = languages()[0], languages()[-1]
+# The home page in every language where it has text of its own (a stub shows the English page);
+# a mistake is made in a translation where there is one.
+DEFAULT = default_language()
+HOMES = [DEFAULT, *translated("index.md")]
+TRANSLATED = HOMES[-1]
 
 
 @pytest.fixture
@@ -72,7 +77,7 @@ def change_first_output(page):
     return fence.open_line
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", HOMES)
 def test_changed_output_fails_with_diff(repo, lang):
     line = change_first_output(home(repo, lang))
     result = run(repo, "pytest", f"docs/{lang}/index.md")
@@ -83,7 +88,7 @@ def test_changed_output_fails_with_diff(repo, lang):
 
 def test_update_outputs_restores_pages_and_is_a_fixed_point(repo):
     originals = {p: p.read_text(encoding="utf-8") for p in (repo / DOCS.name).rglob("*.md")}
-    for lang in languages():
+    for lang in HOMES:
         change_first_output(home(repo, lang))
     updated = run(repo, "pytest", "--update-outputs", "docs")
     assert updated.returncode == 0, updated.stdout
@@ -93,6 +98,7 @@ def test_update_outputs_restores_pages_and_is_a_fixed_point(repo):
     assert checked.returncode == 0, checked.stdout
 
 
+@pytest.mark.skipif(TRANSLATED == DEFAULT, reason="no translated home page")
 def test_page_in_one_language_only_fails_parity(repo):
     (repo / DOCS.name / TRANSLATED / "only-here.md").write_text("# Only here\n", encoding="utf-8")
     result = run(repo, "pytest", "tests/test_translation_parity.py")

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from verified_docs.translations import HASH_KEY, STUB, Site, UsageError, front_matter, stamp, \
-    with_front_matter_key
+from verified_docs.translations import HASH_KEY, STUB, Site, UsageError, front_matter, \
+    print_status, stamp, with_front_matter_key
 from tests.test_translation_parity import structure_differences
 
 ENGLISH = """\
@@ -156,3 +156,42 @@ def test_stamp_refuses_with_a_reason(tmp_path, path, translation, message):
     (tmp_path / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
     with pytest.raises(UsageError, match=re.escape(message)):
         stamp(site, path)
+
+
+# What makes a translation outdated: `make outputs` rewrites output fences in every language at
+# once, so a change there alone leaves the stamp valid; prose, headings and code do not.
+@pytest.mark.parametrize("old, new, outdated", [
+    ("```output title=\"Output\"\n1\n", "```output title=\"Output\"\n1\n2\n", False),
+    ("```output title=\"Output\"\n1\n", "```output title=\"Output · PyTorch 2.15.0\"\n1.0\n", False),
+    ("Some prose", "Some changed prose", True),
+    ("## Section { #section }", "## Section renamed { #section }", True),
+    ("x = 1  # one", "x = 2  # one", True),
+    ("print(x + 1)", "print(x + 2)", True),
+])
+def test_only_prose_headings_and_code_make_a_translation_outdated(old, new, outdated):
+    from verified_docs.translations import text_hash
+
+    changed = ENGLISH.replace(old, new)
+    assert changed != ENGLISH
+    assert (text_hash(changed) != text_hash(ENGLISH)) is outdated
+
+
+def test_stamping_a_folder_says_to_stamp_pages(tmp_path):
+    site = site_with(tmp_path, "# Title\n", "# Заголовок\n")
+    with pytest.raises(UsageError, match=re.escape(
+            "docs/ru is a folder. Stamp each page once you have reviewed it: "
+            "make translations STAMP=docs/ru/<page>.md")):
+        stamp(site, "docs/ru")
+
+
+@pytest.mark.parametrize("broken", ["en", "ru"])
+def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken):
+    site = site_with(tmp_path, "# Title\n\nText.\n", "# Заголовок\n\nTeкст.\n")
+    page = tmp_path / "docs" / broken / "page.md"
+    page.write_bytes(page.read_bytes().replace(b"Te", b"\xff\xfeTe"))
+    assert print_status(site) is False
+    out = capsys.readouterr().out
+    assert re.search(rf"page\.md +unreadable +\S*docs/{broken}/page\.md:3: not valid UTF-8 "
+                     r"\(byte b'\\xff'\); save the file as UTF-8", out), out
+    with pytest.raises(UsageError, match=r"page\.md:3: not valid UTF-8"):
+        stamp(site, "docs/ru/page.md")

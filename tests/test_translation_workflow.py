@@ -9,13 +9,17 @@ import re
 import pytest
 
 from tests.helpers import build, run, scratch_copy
-from verified_docs.site import built_html, docs_dir, languages
+from verified_docs.site import built_html, default_language, docs_dir, languages
 from verified_docs.site import config as site_config
-from verified_docs.translations import STUB, is_stub
+from verified_docs.translations import STUB, is_stub, language_name, nav_titles, translated
 
 DOCS = docs_dir()
 
-DEFAULT, TRANSLATED = languages()[0], languages()[-1]
+# The translation these tests edit: the first language whose home page is translated (a
+# language just added has stubs only).
+DEFAULT = default_language()
+TRANSLATED = next(iter(translated("index.md")), None)
+needs_translation = pytest.mark.skipif(TRANSLATED is None, reason="no translated home page yet")
 
 
 def strings(lang: str) -> dict:
@@ -44,6 +48,7 @@ def html(site, lang: str, page: str) -> str:
     return built_html(site, lang, page).read_text(encoding="utf-8")
 
 
+@needs_translation
 def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
     """English edit -> outdated, in the table and on the built page; re-stamp -> gone. A stub is
     reported missing and built from the English text under a banner."""
@@ -86,6 +91,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
     assert "translation-banner" not in html(tmp_path / "site2", TRANSLATED, page)
 
 
+@needs_translation
 def test_stub_with_text_fails_parity(tmp_path):
     repo = scratch_copy(tmp_path)
     (repo / DOCS.name / TRANSLATED / "glossary.md").write_text(STUB + "\n# Half done\n",
@@ -108,6 +114,7 @@ def test_each_language_has_its_own_404_page(site):
         "the default 404 page must know the other languages, to show theirs under /<lang>/")
 
 
+@needs_translation
 def test_parity_failure_names_both_pages_and_lines(tmp_path):
     repo = scratch_copy(tmp_path)
     page = translated_page(repo)
@@ -129,7 +136,9 @@ def test_parity_failure_names_both_pages_and_lines(tmp_path):
 
 # ---- a new language ---------------------------------------------------------------------------
 
-NEW = "de"  # any language Material for MkDocs has an interface translation for
+# A language the site does not have yet, which Material for MkDocs has an interface for.
+NEW = next(code for code in ("de", "fr", "es", "it", "pt", "nl", "pl", "uk", "ja")
+           if code not in languages())
 
 
 def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
@@ -137,7 +146,7 @@ def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
     added = run(repo, "verified_docs", "translations", "new-language", NEW)
     assert added.returncode == 0, added.stderr
     config = (repo / "mkdocs.yml").read_text(encoding="utf-8")
-    assert f"- locale: {NEW}\n" in config and "name: Deutsch" in config
+    assert f"- locale: {NEW}\n" in config and f"name: {language_name(NEW)}" in config
     english = sorted(p.name for p in (repo / DOCS.name / DEFAULT).glob("*.md"))
     assert sorted(p.name for p in (repo / DOCS.name / NEW).glob("*.md")) == english
     assert all(is_stub(p) for p in (repo / DOCS.name / NEW).glob("*.md"))
@@ -146,18 +155,33 @@ def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
     # tests builds the site (strictly) into <basetemp>/site0; the checks below read that build.
     tested = run(repo, "pytest", "-v", "-p", "no:randomly", f"--basetemp={tmp_path / 'pt'}",
                  "tests/test_translation_parity.py", "tests/test_glossary.py",
-                 "tests/test_site_build.py", "-k", f"{NEW}/ or [{NEW}]")
+                 "tests/test_languages.py", "tests/test_site_build.py",
+                 "-k", f"{NEW}/ or [{NEW}]")
     assert tested.returncode == 0, tested.stdout
     for test_id in (f"test_same_pages_as_default_language[{NEW}]",
                     f"test_same_structure_as_default_language[{NEW}/index.md]",
                     f"test_glossary_page_shows_the_table[{NEW}]",
+                    f"test_every_interface_text_is_translated[{NEW}]",
+                    f"test_every_nav_title_is_translated[{NEW}]",
                     f"test_page_is_built_with_its_language[docs/{NEW}/index.md]"):
         assert f"{test_id} PASSED" in tested.stdout, tested.stdout
+
+    # What is left to translate: the pages, and the texts copied from English into mkdocs.yml.
+    status = run(repo, "verified_docs", "translations", "status")
+    assert status.returncode == 0, status.stderr
+    left = status.stdout.split(f"\n{NEW}: ", 1)[1]
+    assert f"{len(english)} missing" in left
+    assert f"the `{NEW}` entry of the i18n languages, still the English text" in left
+    first_title = nav_titles(site_config()["nav"])[0]
+    for text in ("site_name", "extra.output_title", "extra.strings: outdated_title",
+                 f"nav_translations: {first_title}"):
+        assert text in left, left
+    assert "glossary.yml: " in left and f"have no `{NEW}:` term" in left, left
 
     site = tmp_path / "pt" / "site0"
     home = (site / NEW / "index.html").read_text(encoding="utf-8")
     assert 'id="translation-missing"' in home
-    assert re.search(rf'<a href="[^"]*" hreflang="{NEW}"[^>]*>\s*Deutsch', home), (
+    assert re.search(rf'<a href="[^"]*" hreflang="{NEW}"[^>]*>\s*{language_name(NEW)}', home), (
         "the language switcher should list the new language")
     assert f'<html lang="{NEW}"' in (site / NEW / "404.html").read_text(encoding="utf-8")
 

@@ -9,7 +9,8 @@
 | runner        | running a fence in that child under a time and size limit                 |
 | outputs       | output fence titles and `make outputs`' rewriting                         |
 | provenance    | the record of which releases verified each page, and when                 |
-| translations  | the translation model: status, stamps, stubs, new languages               |
+| translations  | the translation model: status, stamps, stubs, new languages, what is left |
+| glossary      | glossary.yml, read with every problem named by file and line              |
 | pytest_plugin | the pytest side: collection, comparison, update mode, provenance          |
 
 Nothing here is imported at package import time: the worker must start with torch alone.

@@ -32,13 +32,29 @@ import sys
 import yaml
 from mkdocs.utils.meta import get_data
 
-from verified_docs.site import ROOT
+from verified_docs.site import ROOT, relative
 
 HASH_KEY = "source_hash"
 UNTRANSLATED_KEY = "untranslated"
 STUB = f"---\n{UNTRANSLATED_KEY}: true\n---\n"
 
 UP_TO_DATE, OUTDATED, MISSING = "up to date", "outdated", "missing"
+UNREADABLE = "unreadable"
+
+
+class UsageError(Exception):
+    pass
+
+
+def read_text(path: pathlib.Path) -> str:
+    """The page's text; a file that is not UTF-8 is named with the line of its first bad byte."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise UsageError(f"{relative(path)}:{line}: not valid UTF-8 (byte "
+                         f"{data[exc.start:exc.start + 1]!r}); save the file as UTF-8") from None
 
 
 # ---- pages and their front matter -------------------------------------------------------------
@@ -58,17 +74,26 @@ def text_hash(text: str) -> str:
 
 
 def source_hash(english: pathlib.Path) -> str:
-    return text_hash(english.read_text(encoding="utf-8"))
+    return text_hash(read_text(english))
 
 
 def front_matter(path: pathlib.Path) -> tuple[dict, str]:
     """(front matter, text after it), read as MkDocs reads them."""
-    body, meta = get_data(path.read_text(encoding="utf-8"))
+    body, meta = get_data(read_text(path))
     return meta, body
 
 
 def is_stub(path: pathlib.Path) -> bool:
     return front_matter(path)[0].get(UNTRANSLATED_KEY) is True
+
+
+def translated(page: str, root: pathlib.Path = ROOT) -> list[str]:
+    """The languages besides the default in which `page` is translated (exists, not a stub),
+    in mkdocs.yml's order. Tests that break a translation on purpose pick theirs here, never
+    by position: a language just added has stubs only."""
+    site = Site.load(root)
+    return [lang for lang in site.languages[1:] if (site.docs / lang / page).exists()
+            and not is_stub(site.docs / lang / page)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,11 +134,18 @@ def load_config(root: pathlib.Path):
 @dataclasses.dataclass(frozen=True)
 class Status:
     page: str
-    state: str     # UP_TO_DATE, OUTDATED or MISSING
+    state: str     # UP_TO_DATE, OUTDATED, MISSING or UNREADABLE
     detail: str    # what a translator does about it
 
 
 def page_status(site: Site, lang: str, page: str) -> Status:
+    try:
+        return read_status(site, lang, page)
+    except UsageError as exc:  # a page that is not UTF-8: named with its line
+        return Status(page, UNREADABLE, str(exc))
+
+
+def read_status(site: Site, lang: str, page: str) -> Status:
     english, translation = site.docs / site.default / page, site.docs / lang / page
     if not translation.exists():
         return Status(page, MISSING, f"no file {site.rel(translation)} (the tests fail until "
@@ -147,13 +179,18 @@ def changes_hint(site: Site, english: pathlib.Path, stamp: str) -> str:
     return ""
 
 
-def print_status(site: Site) -> None:
+def print_status(site: Site) -> bool:
+    """The table of every translation; False if a page could not be read."""
     english = site.pages(site.default)
     print(f"Translations of {site.rel(site.docs / site.default)}/ ({len(english)} pages)")
+    readable = True
     for lang in site.languages[1:]:
         rows = [page_status(site, lang, page) for page in english]
         counts = {state: sum(r.state == state for r in rows)
-                  for state in (UP_TO_DATE, OUTDATED, MISSING)}
+                  for state in (UP_TO_DATE, OUTDATED, MISSING, UNREADABLE)}
+        if not counts[UNREADABLE]:
+            del counts[UNREADABLE]
+        readable &= UNREADABLE not in counts
         print(f"\n{lang}: {len(rows)} pages, " + ", ".join(f"{n} {s}" for s, n in counts.items()))
         width = max(len(r.page) for r in rows)
         print(f"  {'page':<{width}}  {'status':<10}  what to do")
@@ -162,17 +199,141 @@ def print_status(site: Site) -> None:
         if counts[OUTDATED] or counts[MISSING]:
             print(f"  Once a page is translated or brought in line with English and reviewed: "
                   f"make translations STAMP={site.rel(site.docs / lang)}/<page>.md")
+        gaps = interface_gaps(site, lang)
+        if gaps:
+            print("  Not translated yet outside the pages:")
+            for gap in gaps:
+                print("    " + gap.replace("\n", "\n    "))
+    return readable
+
+
+# ---- texts outside the pages ------------------------------------------------------------------
+
+SITE_KEYS = ("site_name", "site_description")
+
+
+def interface_texts(config, lang: str) -> dict[str, str | None]:
+    """Every text of the site's interface that a language translates in mkdocs.yml, by key:
+    `site_name`, `extra.output_title`, `extra.strings.<name>` (banners, 404 page, glossary
+    heading) and `nav_translations.<English title>`. For the default language, its own texts;
+    for another, what its entry sets, None where it sets nothing (the build then shows the
+    default language's text)."""
+    languages = config["plugins"]["i18n"].config.languages
+    entry = next((language for language in languages if language.locale == lang), None)
+    if entry is None:
+        raise UsageError(f"{lang} is not a language of mkdocs.yml")
+    default = entry.default
+    own = {} if default else {k: entry.get(k) for k in SITE_KEYS}
+    extra = config["extra"] if default else dict(entry.extra or {})
+    nav = {t: t for t in nav_titles(config["nav"] or [])} if default else \
+        dict(entry.nav_translations or {})
+    texts: dict[str, str | None] = {}
+    for key in SITE_KEYS:
+        if config.get(key):
+            texts[key] = config[key] if default else own[key]
+    for key, value in config["extra"].items():
+        if isinstance(value, str):
+            texts[f"extra.{key}"] = extra.get(key)
+    for key in (config["extra"].get("strings") or {}):
+        texts[f"extra.strings.{key}"] = (extra.get("strings") or {}).get(key)
+    for title in nav_titles(config["nav"] or []):
+        texts[f"nav_translations.{title}"] = nav.get(title)
+    return texts
+
+
+def figure_labels(root: pathlib.Path) -> dict[str, dict]:
+    """{snippet file: its `LABELS` (language -> labels)}: the texts drawn into figures, found
+    as a literal `LABELS = {...}` at the top of a file in snippets/."""
+    import ast
+
+    found = {}
+    for path in sorted((root / "snippets").glob("*.py")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "LABELS" not in text:
+            continue
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and getattr(node.targets[0], "id", None) == "LABELS"):
+                try:
+                    labels = ast.literal_eval(node.value)
+                except ValueError:
+                    continue
+                if isinstance(labels, dict):
+                    found[path.relative_to(root).as_posix()] = labels
+    return found
+
+
+def grouped_keys(keys: list[str]) -> str:
+    """`extra.strings.a`, `extra.strings.b` -> `extra.strings: a, b`, wrapped, indented."""
+    import textwrap
+
+    groups: dict[str, list[str]] = {}
+    for key in keys:
+        group = next((g for g in ("extra.strings", "nav_translations")
+                      if key.startswith(g + ".")), "")
+        groups.setdefault(group, []).append(key.removeprefix(group + ".") if group else key)
+    lines = []
+    for group, names in groups.items():
+        joined = f"{group}: " + "; ".join(names) if group else ", ".join(names)
+        lines.append(textwrap.fill(joined, 96, initial_indent="  ", subsequent_indent="    "))
+    return "\n".join(lines)
+
+
+def interface_gaps(site: Site, lang: str) -> list[str]:
+    """What a translator still has to translate outside the pages, one line each: texts of
+    mkdocs.yml missing or still in English, figure labels, glossary terms."""
+    if not (site.root / "mkdocs.yml").exists():
+        return []
+    config = load_config(site.root)
+    english, own = interface_texts(config, site.default), interface_texts(config, lang)
+    missing = [key for key in english if not own.get(key)]
+    same = [key for key in english if own.get(key) and own[key] == english[key]]
+    gaps = []
+    for keys, what in ((missing, "missing (readers see the English text)"),
+                       (same, "still the English text")):
+        if keys:
+            gaps.append(f"mkdocs.yml, the `{lang}` entry of the i18n languages, {what}:\n"
+                        + grouped_keys(keys))
+    for path, labels in figure_labels(site.root).items():
+        if site.default not in labels:
+            continue
+        if lang not in labels:
+            gaps.append(f"{path}: no `{lang}` in LABELS (the figure shows the English labels)")
+        else:
+            keys = [k for k in labels[site.default] if k not in (labels[lang] or {})]
+            if keys:
+                gaps.append(f"{path}: LABELS[{lang!r}] lacks {', '.join(keys)}")
+    glossary = site.root / "glossary.yml"
+    if glossary.exists():
+        from verified_docs.glossary import GlossaryError, load_glossary
+        try:
+            terms = load_glossary(glossary)
+        except GlossaryError as exc:
+            gaps.append(str(exc))
+        else:
+            without = [str(t.get(site.default)) for t in terms if not t.get(lang)]
+            if without:
+                gaps.append(f"glossary.yml: {len(without)} of {len(terms)} terms have no "
+                            f"`{lang}:` term" + (f" ({', '.join(without)})"
+                                                 if len(without) < len(terms) else ""))
+    return gaps
 
 
 # ---- stamping ---------------------------------------------------------------------------------
-
-class UsageError(Exception):
-    pass
 
 
 def stamp(site: Site, path: str) -> str:
     """Record in a translation that it translates the English page as it is now."""
     translation = (site.root / path).resolve()
+    if translation.is_dir():
+        folder = path.rstrip("/")
+        raise UsageError(f"{path} is a folder. Stamp each page once you have reviewed it: "
+                         f"make translations STAMP={folder}/<page>.md (several pages: "
+                         f'STAMP="{folder}/a.md {folder}/b.md")')
     try:
         lang, *rest = translation.relative_to(site.docs.resolve()).parts
     except ValueError:
@@ -190,7 +351,7 @@ def stamp(site: Site, path: str) -> str:
     if is_stub(translation):
         raise UsageError(f"{path} is a stub (`untranslated: true`). Replace it with the "
                          f"translation of {site.rel(english)} first, then stamp it.")
-    text = translation.read_text(encoding="utf-8")
+    text = read_text(translation)
     # Quoted: a hash of digits only would read as a number.
     translation.write_text(with_front_matter_key(text, HASH_KEY, f'"{source_hash(english)}"'),
                            encoding="utf-8")
@@ -348,8 +509,8 @@ def main(argv=None) -> int:
             return int(failed)
         if args.command == "new-language":
             print("\n".join(new_language(site, args.code, args.name)))
-        else:
-            print_status(site)
+        elif not print_status(site):
+            return 1
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

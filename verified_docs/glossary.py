@@ -1,0 +1,77 @@
+"""glossary.yml, read once for the site and the tests: a list of terms, each a mapping from a
+language code to the term in that language, plus an optional `avoid` (variant -> reason).
+
+Whatever is wrong with the file is reported as `glossary.yml:LINE: what`, the way a compiler
+names a line, never as a bare YAML traceback.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+from verified_docs.site import ROOT, relative
+
+GLOSSARY = ROOT / "glossary.yml"
+
+
+class GlossaryError(ValueError):
+    """A problem in glossary.yml; its text starts with `glossary.yml:LINE:`."""
+
+
+def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
+    import yaml
+
+    path = pathlib.Path(path)
+    name = relative(path)
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise GlossaryError(f"{name}:{line}: not valid UTF-8 (byte "
+                            f"{data[exc.start:exc.start + 1]!r}); save the file as UTF-8") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        entries = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = min(mark.line + 1, text.count("\n") or 1) if mark else 1
+        what = exc.problem or exc.context
+        if exc.context and exc.problem and exc.context_mark:
+            what += f" ({exc.context}, at line {exc.context_mark.line + 1})"
+        raise GlossaryError(f"{name}:{line}: not valid YAML: {what}") from None
+    except yaml.YAMLError as exc:
+        raise GlossaryError(f"{name}:1: not valid YAML: {exc}") from None
+    if not isinstance(entries, list) or not entries:
+        line = node.start_mark.line + 1 if node is not None else 1
+        raise GlossaryError(f"{name}:{line}: expected a list of terms, each starting with "
+                            f"`- <language>: <term>`")
+    for item, entry in zip(node.value, entries):
+        line = item.start_mark.line + 1
+        if not isinstance(entry, dict):
+            raise GlossaryError(f"{name}:{line}: expected a term (`<language>: <term>` lines), "
+                                f"got {entry!r}")
+        keys = [key.value for key, _ in item.value]
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        if twice:
+            raise GlossaryError(f"{name}:{line}: the term has `{twice[0]}` twice; YAML would "
+                                "keep only the last one")
+        avoid = entry.get("avoid")
+        if avoid is not None and not isinstance(avoid, dict):
+            raise GlossaryError(f"{name}:{line}: `avoid` should map each variant to the reason "
+                                "it is avoided (`variant: reason`)")
+    return entries
+
+
+def term_lines(path: pathlib.Path = GLOSSARY) -> list[int]:
+    """The line where each term of the glossary starts (for messages)."""
+    import yaml
+
+    node = yaml.compose(pathlib.Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    return [item.start_mark.line + 1 for item in node.value]
+
+
+def untranslated_terms(entries: list[dict], lang: str) -> list[tuple[int, str]]:
+    """(index, English-or-first term) of the terms without a `lang` entry."""
+    return [(i, str(next(iter(entry.values()), ""))) for i, entry in enumerate(entries)
+            if not entry.get(lang)]
