@@ -22,10 +22,10 @@ import logging
 import pathlib
 import re
 
-import yaml
 from mkdocs.utils import get_relative_url, write_file
 
 from verified_docs import translations as model
+from verified_docs.glossary import GlossaryError, load_glossary
 
 log = logging.getLogger("mkdocs.hooks.translations")
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
@@ -158,11 +158,10 @@ def glossary_table(config) -> str:
     language. No class: Material styles it as its own tables and puts it in a box that scrolls
     sideways on a narrow screen. Cells are on lines of their own, so that the search index,
     which keeps only their text, does not run one cell into the next."""
-    path = pathlib.Path(config.config_file_path).parent / "glossary.yml"
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not (isinstance(entries, list) and entries and all(isinstance(e, dict) for e in entries)):
-        log.warning(f"{path.name} is not a list of entries; `pytest tests/test_glossary.py` "
-                    "says what is wrong with it.")
+    try:
+        entries = load_glossary(pathlib.Path(config.config_file_path).parent / "glossary.yml")
+    except GlossaryError as exc:
+        log.warning(str(exc))
         return ""
     names = {lang.locale: lang.name for lang in config.plugins["i18n"].config.languages}
     columns = [key for key in entries[0] if key not in ("avoid", "grammar")]

@@ -19,10 +19,10 @@ import pathlib
 import re
 
 import pytest
-import yaml
 
 from tests.helpers import run, scratch_copy
 from tests.prose import blank, line_of, prose
+from verified_docs import glossary
 from verified_docs.site import ROOT, docs_dir, languages, pages, relative
 from verified_docs.translations import is_stub
 
@@ -34,7 +34,7 @@ GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 
 
 def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return glossary.load_glossary(path)
 
 
 def reason_text(reason, lang: str = DEFAULT) -> str:
