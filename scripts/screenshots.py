@@ -1,8 +1,14 @@
-"""Screenshots of the home page in every language: `make screenshots`.
+"""Screenshots of the site in every language: `make screenshots`.
 
-Builds the site into a temporary folder, serves it on 127.0.0.1 and saves
-screenshots/home-<locale>.png from Debian's Chromium (1280x800, offline: any request that
-would leave the machine is blocked). The README shows them.
+Builds the site into a temporary folder, serves it on 127.0.0.1 and saves from Debian's Chromium
+(offline: any request that would leave the machine is blocked), for every language:
+
+* screenshots/home-<locale>.png: the home page on a desktop (1280x800);
+* screenshots/mask-phone-<locale>.png and mask-phone-<locale>-dark.png: the mask page on a phone
+  (390x844, the system asking for a light or a dark scheme), scrolled to its figure, with the
+  subdifferential formula above it.
+
+The README shows them.
 """
 
 from __future__ import annotations
@@ -18,6 +24,27 @@ from tests.browser import site as s  # noqa: E402
 from tests.helpers import build  # noqa: E402
 
 OUT = ROOT / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+PHONE_PAGE = "mask/"
+
+
+def shoot(browser, url, name, viewport, scheme="light", scroll_to=None):
+    """Save the visible part of `url` as screenshots/`name`."""
+    context = browser.new_context(viewport=viewport, color_scheme=scheme,
+                                  device_scale_factor=1)
+    context.route("**/*", lambda r: r.continue_() if s.is_loopback(r.request.url) else r.abort())
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    page.evaluate("document.fonts.ready")
+    if scroll_to:
+        page.evaluate("sel => document.querySelector(sel).scrollIntoView({block: 'center'})",
+                      scroll_to)
+        page.wait_for_timeout(300)
+    path = OUT / name
+    page.screenshot(path=str(path))
+    context.close()
+    print(f"saved {path.relative_to(ROOT)}")
 
 
 def main():
@@ -36,15 +63,12 @@ def main():
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                context.route("**/*", lambda r: r.continue_() if s.is_loopback(r.request.url)
-                              else r.abort())
-                page = context.new_page()
                 for lang in s.languages():
-                    page.goto(server.url(lang.prefix), wait_until="networkidle")
-                    path = OUT / f"home-{lang.locale}.png"
-                    page.screenshot(path=str(path))
-                    print(f"saved {path.relative_to(ROOT)}")
+                    shoot(browser, server.url(lang.prefix), f"home-{lang.locale}.png", DESKTOP)
+                    for scheme, suffix in (("light", ""), ("dark", "-dark")):
+                        shoot(browser, server.url(lang.prefix + PHONE_PAGE),
+                              f"mask-phone-{lang.locale}{suffix}.png", PHONE, scheme,
+                              scroll_to="article figure")
                 browser.close()
         finally:
             server.close()

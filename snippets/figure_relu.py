@@ -1,6 +1,9 @@
 """The figure of the mask page: ReLU, its derivative, and the subgradients at 0, as SVG.
 
-The site's build draws it once per language (hooks/figures.py). It uses matplotlib's
+The site's build draws it once per language (hooks/figures.py), twice: side by side for wide
+screens, and the two panels stacked for phones (`narrow=True`), so its text stays readable.
+Each panel's legend sits under its plot, where no curve can run into it. Tick labels use the
+language's decimal separator («0,5» in Russian). It uses matplotlib's
 object-oriented `Figure`, so no pyplot state or GUI backend is involved, and its output is
 byte-for-byte reproducible: no date in the metadata, a fixed salt for the SVG ids, and text
 kept as <text> elements (searchable, and readable by screen readers) instead of glyph paths.
@@ -10,6 +13,7 @@ import pathlib
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, MultipleLocator
 
 LABELS = {
     "en": {
@@ -29,26 +33,59 @@ LABELS = {
         "one_pick": "MyReLU, clamp: 1",
     },
 }
+# The visible caption under the figure (the page's image text is its alt text).
+CAPTIONS = {
+    "en": "ReLU and its derivative. At x = 0 every line with a slope from 0 to 1 stays under "
+          "the graph; torch.relu takes 0, MyReLU and clamp take 1.",
+    "ru": "Функция ReLU и её производная. В точке x = 0 под графиком остаётся любая прямая "
+          "с наклоном от 0 до 1; torch.relu берёт 0, MyReLU и clamp\u00a0— 1.",
+}
+# Languages whose decimal separator is not ".".
+DECIMAL_COMMA = {"ru"}
+# Width of each drawing in inches; at 10 pt text the narrow one is meant to be shown at its
+# natural size (about 400 px) or a little smaller, so labels stay at about 12 px.
+WIDE, NARROW = (9, 3.6), (4.0, 6.6)
 RC = {"svg.hashsalt": "figure_relu", "svg.fonttype": "none", "font.size": 10}
 BLUE, ORANGE, GREY = "#1f77b4", "#d62728", "#9e9e9e"
 
 
-def figure(lang):
-    """The matplotlib Figure with the labels of `lang`.
+def has_labels(lang) -> bool:
+    return lang in LABELS and lang in CAPTIONS
+
+
+def caption(lang) -> str:
+    """The figure's caption in `lang`, or in English for a language without one."""
+    return CAPTIONS.get(lang, CAPTIONS["en"])
+
+
+def tick_formatter(lang):
+    comma = lang in DECIMAL_COMMA
+
+    def label(value, _position):
+        text = f"{value:g}".replace("-", "\u2212")
+        return text.replace(".", ",") if comma else text
+
+    return FuncFormatter(label)
+
+
+def figure(lang, narrow=False):
+    """The matplotlib Figure with the labels of `lang`: panels side by side, or stacked.
 
     A language without labels of its own (one just added, its pages not translated yet) gets
     the English ones, as its pages show the English text too.
     """
     text = LABELS.get(lang, LABELS["en"])
-    fig = Figure(figsize=(9, 3.4), layout="constrained")
-    left, right = fig.subplots(1, 2)
+    fig = Figure(figsize=NARROW if narrow else WIDE, layout="constrained")
+    left, right = fig.subplots(2, 1) if narrow else fig.subplots(1, 2)
+    below = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2 if narrow else -0.22),
+             "frameon": False}
 
     for slope in (0, 0.25, 0.5, 0.75, 1):
         left.plot([-2, 2], [-2 * slope, 2 * slope], color=GREY, lw=0.8, ls="--",
                   label=text["support"] if slope == 0 else None)
     left.plot([-2, 0, 2], [0, 0, 2], color=BLUE, lw=2.2, label=text["relu"])
     left.set_ylim(-1.2, 2.2)
-    left.legend(loc="upper left", frameon=False)
+    left.legend(**below)
 
     right.plot([-2, 0], [0, 0], color=BLUE, lw=2.2, label=text["derivative"])
     right.plot([0, 2], [1, 1], color=BLUE, lw=2.2)
@@ -59,21 +96,25 @@ def figure(lang):
     right.annotate(text["zero_pick"], (0, 0), xytext=(-0.12, 0.08), ha="right")
     right.annotate(text["one_pick"], (0, 1), xytext=(-0.12, 1.08), ha="right")
     right.set_ylim(-0.3, 1.5)
-    right.legend(loc="center right", frameon=False)
+    right.legend(**below)
 
     for ax in (left, right):
         ax.axhline(0, color="black", lw=0.6)
         ax.set_xlim(-2, 2)
-        ax.set_xlabel("x")
+        ax.set_xlabel("x", labelpad=1)
         ax.spines[["top", "right"]].set_visible(False)
+        ax.xaxis.set_major_locator(MultipleLocator(1))
+        ax.yaxis.set_major_locator(MultipleLocator(0.5))
+        ax.xaxis.set_major_formatter(tick_formatter(lang))
+        ax.yaxis.set_major_formatter(tick_formatter(lang))
     return fig
 
 
-def svg(lang):
+def svg(lang, narrow=False):
     """The figure as SVG text, identical on every call."""
     buffer = io.StringIO()
     with matplotlib.rc_context(RC):
-        figure(lang).savefig(buffer, format="svg", metadata={"Date": None})
+        figure(lang, narrow).savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
 
 

@@ -96,31 +96,39 @@ class Visit:
     errors: list
     html_lang: str
     math_total: int
-    math_rendered: int      # laid out by the browser as MathML, with a size
+    math_rendered: int      # typeset by KaTeX (its HTML), laid out with a size
     raw_math: list
+    math_fonts: list        # [family of a formula's computed font-family, ...] one per formula
+    katex_fonts: list       # [family, style, weight, status] of the page's KaTeX @font-faces
     ids: list
     headings: list          # [tag, id, text]
     fragment_links: list    # absolute hrefs with a #fragment, from the page's content
     switcher: list          # [hreflang, absolute href]
     logo: str
     provenance: dict | None
+    description: str        # <meta name="description">
+    og: dict                # Open Graph property -> content
+    toc: list               # [text, href] of the table of contents' entries
+    code_titles: list       # title of each code block in the content ("" for none)
     axe: list               # serious and critical violations
 
 
-COLLECT = """() => {
+COLLECT = """async () => {
+  await document.fonts.ready;
   const text = el => el.textContent.replace(/\\s+/g, ' ').trim();
   const math = [...document.querySelectorAll('.arithmatex')];
   const prov = document.querySelector('.provenance');
+  const meta = sel => (document.querySelector(sel) || {}).content || '';
   return {
     html_lang: document.documentElement.lang,
     math_total: math.length,
     math_rendered: math.filter(el => {
-      const m = el.querySelector('math');
+      const m = el.querySelector('.katex-html');
       if (!m) return false;
       const box = m.getBoundingClientRect();
       return box.width > 0 && box.height > 0;
     }).length,
-    raw_math: math.filter(el => !el.querySelector('math')).map(text)
+    raw_math: math.filter(el => !el.querySelector('.katex')).map(text)
       .concat([...document.querySelectorAll('article p, article li, article td')]
         .filter(el => !el.closest('.arithmatex, code, pre') && /\\\\\\(|\\\\\\[|\\$\\$/.test(el.textContent))
         .map(text)),
@@ -132,6 +140,17 @@ COLLECT = """() => {
       .map(a => [a.getAttribute('hreflang'), a.href]),
     logo: (document.querySelector('a.md-logo') || {}).href || '',
     provenance: prov ? {...prov.dataset, text: text(prov)} : null,
+    math_fonts: math.map(el => getComputedStyle(el.querySelector('.katex') || el).fontFamily
+      .split(',')[0].replace(/["']/g, '').trim()),
+    katex_fonts: [...document.fonts].filter(f => f.family.replace(/["']/g, '').startsWith('KaTeX'))
+      .map(f => [f.family.replace(/["']/g, ''), f.style, f.weight, f.status]),
+    description: meta('meta[name="description"]'),
+    og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')]
+      .map(m => [m.getAttribute('property'), m.content])),
+    toc: [...document.querySelectorAll('.md-sidebar--secondary nav.md-nav--secondary a.md-nav__link')]
+      .map(a => [text(a), a.getAttribute('href')]),
+    code_titles: [...document.querySelectorAll('article .highlight')]
+      .map(h => h.querySelector(':scope > .filename') ? text(h.querySelector(':scope > .filename')) : ''),
   };
 }"""
 
@@ -160,6 +179,37 @@ def visits(browser, server, pages) -> dict[str, Visit]:
             axe = t.page.evaluate(AXE_RUN)
             out[page.location] = Visit(page=page, url=url, external=external, errors=errors,
                                        axe=axe, **data)
+    finally:
+        t.close()
+    return out
+
+
+@dataclasses.dataclass
+class DarkVisit:
+    page: s.Page
+    url: str
+    scheme: str             # the body's data-md-color-scheme
+    background: str         # computed background colour of the body
+    errors: list
+    axe: list
+
+
+@pytest.fixture(scope="session")
+def dark_visits(browser, server, pages) -> dict[str, DarkVisit]:
+    """Every page loaded once more by a reader whose system asks for a dark scheme, with axe."""
+    t = Tab(browser, color_scheme="dark")
+    out = {}
+    try:
+        for page in pages:
+            url = server.url(page.location)
+            t.reset()
+            t.goto(url)
+            scheme, background = t.page.evaluate(
+                "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
+            t.page.add_script_tag(path=str(AXE_JS))
+            axe = t.page.evaluate(AXE_RUN)
+            out[page.location] = DarkVisit(page=page, url=url, scheme=scheme, background=background,
+                                           errors=list(t.errors), axe=axe)
     finally:
         t.close()
     return out

@@ -1,0 +1,80 @@
+"""From a page to its source: a code block included from snippets/ shows the file's path as its
+title; with REPO_URL set the header links the repository and every page has an "edit this page"
+link to its own Markdown file, and without REPO_URL neither is there (hooks/source_links.py)."""
+
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser import site as s
+from tests.executable_docs import ROOT
+
+LANGS = [lang.locale for lang in s.languages()]
+REPO = "https://github.com/example/custom-autograd"
+
+
+def hook():
+    spec = importlib.util.spec_from_file_location("source_links", ROOT / "hooks" / "source_links.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def untitled_includes(source: str) -> list[str]:
+    """Snippet paths of the page's fences that only include a file and have no title."""
+    text = (ROOT / "docs" / source).read_text(encoding="utf-8")
+    return [m["path"] for m in hook().FENCE.finditer(text) if "title=" not in m["info"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_included_code_blocks_are_titled_with_their_file(visits, lang):
+    checked = 0
+    for v in (v for v in visits.values() if v.page.lang.locale == lang):
+        expected = untitled_includes(v.page.source)
+        missing = [path for path in expected if path not in v.code_titles]
+        assert not missing, f"{v.url}: blocks from {missing} show no title naming the file"
+        checked += len(expected)
+    assert checked, f"no page in {lang!r} includes a snippet into a code block"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_repository_links_without_repo_url(visits, tab, server, lang):
+    if os.environ.get("REPO_URL"):
+        pytest.skip("REPO_URL is set for this run")
+    prefix = next(x.prefix for x in s.languages() if x.locale == lang)
+    tab.goto(server.url(prefix))
+    assert tab.page.locator(".md-source, a[rel=edit]").count() == 0
+
+
+@pytest.fixture(scope="module")
+def site_with_repo(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site-repo")
+    env = {**os.environ, "REPO_URL": REPO, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("EDIT_URI", None)
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                             str(site)], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stderr
+    server = s.SiteServer(site)
+    yield server, s.discover_pages(site)
+    server.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_repo_url_adds_repository_and_edit_links(browser, site_with_repo, lang):
+    from tests.browser.conftest import Tab
+
+    server, pages = site_with_repo
+    t = Tab(browser)
+    try:
+        for page in (p for p in pages if p.lang.locale == lang):
+            t.goto(server.url(page.location), wait_until="load")
+            assert t.page.locator("header a.md-source").get_attribute("href") == REPO, page.location
+            edit = t.page.locator("a.md-content__button[rel=edit]")
+            assert edit.count() == 1, f"{page.location}: no 'edit this page' link"
+            assert edit.get_attribute("href") == f"{REPO}/edit/main/docs/{page.source}"
+    finally:
+        t.close()

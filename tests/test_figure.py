@@ -1,0 +1,83 @@
+"""The mask page's figure as drawn (snippets/figure_relu.py): legends clear of the curves, the
+language's decimal separator on the axes, both layouts, and a language without labels."""
+
+import logging
+import re
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from snippets import figure_relu
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def texts(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(SVG + "text")]
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
+@pytest.mark.parametrize("lang", sorted(figure_relu.LABELS))
+def test_legends_and_notes_do_not_cover_the_curves(lang, narrow):
+    fig = figure_relu.figure(lang, narrow)
+    FigureCanvasAgg(fig).draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        boxes = [ax.get_legend().get_window_extent(renderer)]
+        boxes += [t.get_window_extent(renderer) for t in ax.texts]
+        for line in ax.lines:
+            xy = line.get_xydata()
+            # points along every segment, in pixels
+            dense = np.concatenate([np.linspace(a, b, 200) for a, b in zip(xy[:-1], xy[1:])]
+                                   or [xy])
+            pixels = ax.transData.transform(dense)
+            for box in boxes:
+                inside = ((pixels[:, 0] > box.x0) & (pixels[:, 0] < box.x1)
+                          & (pixels[:, 1] > box.y0) & (pixels[:, 1] < box.y1))
+                assert not inside.any(), (
+                    f"{lang} {'narrow' if narrow else 'wide'}: {line.get_label()!r} runs under "
+                    f"a legend or note at {box}")
+
+
+def test_russian_ticks_have_a_decimal_comma():
+    ru, en = texts(figure_relu.svg("ru")), texts(figure_relu.svg("en"))
+    assert "0,5" in ru and "0.5" not in ru
+    assert "0.5" in en and "0,5" not in en
+    assert "\u22121" in ru  # a real minus sign, as matplotlib writes it
+
+
+def test_narrow_drawing_stacks_the_panels():
+    fig = figure_relu.figure("en", narrow=True)
+    FigureCanvasAgg(fig).draw()
+    top, bottom = (ax.get_position() for ax in fig.axes)
+    assert top.y0 > bottom.y1 and fig.get_figwidth() < fig.get_figheight()
+    assert figure_relu.svg("en", narrow=True) != figure_relu.svg("en")
+
+
+def test_every_language_with_labels_has_a_caption():
+    assert set(figure_relu.CAPTIONS) == set(figure_relu.LABELS)
+    assert figure_relu.caption("xx") == figure_relu.caption("en")
+    assert not figure_relu.has_labels("xx")
+
+
+def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog, monkeypatch):
+    """The hook shows the English figure, and says where the missing labels go."""
+    import importlib.util
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("figures_hook", "hooks/figures.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    content = '<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>'
+    config = SimpleNamespace(theme={"language": "xx"})
+    for meta, level in (({}, logging.WARNING), ({"untranslated": True}, logging.INFO)):
+        page = SimpleNamespace(file=SimpleNamespace(src_uri="xx/mask.md"), meta=meta)
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="mkdocs.hooks.figures"):
+            html = hook.on_page_content(content, page, config, None)
+        assert re.search(r"<figcaption>ReLU and its derivative", html)
+        assert 'srcset="../assets/figures/relu-narrow.svg"' in html
+        [record] = [r for r in caplog.records if r.name == "mkdocs.hooks.figures"]
+        assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage()
