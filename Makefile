@@ -89,7 +89,7 @@ $(LIGHTHOUSE):
 	npm install --prefix .cache/npm --no-audit --no-fund --save-exact lighthouse@$(LIGHTHOUSE_VERSION)
 
 screenshots: $(READY)
-	$(PY) scripts/screenshots.py
+	$(PY) -m verified_docs screenshots
 
 bench-site: $(READY) $(LIGHTHOUSE)
-	$(PY) scripts/bench_site.py --lighthouse $(LIGHTHOUSE)
+	$(PY) -m verified_docs bench-site --lighthouse $(LIGHTHOUSE)

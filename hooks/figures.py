@@ -26,7 +26,6 @@ translated (front matter `untranslated: true`) shows English text anyway, and it
 from __future__ import annotations
 
 import html
-import importlib.util
 import logging
 import pathlib
 import posixpath
@@ -35,9 +34,9 @@ import re
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
-log = logging.getLogger("mkdocs.hooks.figures")
+from verified_docs import site
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+log = logging.getLogger("mkdocs.hooks.figures")
 
 # Path of the figure inside a language folder -> the snippet that draws it. The snippet's
 # `svg(lang, narrow)` returns the SVG text, `caption(lang)` the caption, `has_labels(lang)` says
@@ -53,11 +52,8 @@ IMAGE = re.compile(r'<p>(?P<img><img alt="[^"]*" src="(?P<src>[^"]*)"[^>]*>)</p>
 
 
 def load(path: str):
-    """Import a snippet module by path: MkDocs does not put the project on sys.path."""
-    spec = importlib.util.spec_from_file_location(f"_figure_{pathlib.Path(path).stem}", ROOT / path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The snippet module that draws a figure, imported as the tests import it."""
+    return site.snippet(pathlib.Path(path).stem)
 
 
 def narrow_name(uri: str) -> str:

@@ -1,9 +1,10 @@
-"""`python -m verified_docs translations|bench|results …`."""
+"""`python -m verified_docs <command> …`: the commands behind the Makefile's targets."""
 
 import sys
 
 COMMANDS = {"translations": "verified_docs.translations", "bench": "verified_docs.bench",
-            "results": "verified_docs.results"}
+            "results": "verified_docs.results", "screenshots": "verified_docs.screenshots",
+            "bench-site": "verified_docs.bench_site"}
 
 
 def main() -> int:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import pathlib
+import sys
 from functools import cache
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -76,3 +78,11 @@ def built_html(site: pathlib.Path, lang: str, page: str) -> pathlib.Path:
     name = page.removesuffix(".md")
     name = "" if name == "index" else name.removesuffix("/index") + "/"
     return out / name / "index.html"
+
+
+def snippet(name: str):
+    """`snippets.<name>`, imported normally, with the repository root on sys.path as for the
+    tests (MkDocs started as a console script does not put it there)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module(f"snippets.{name}")

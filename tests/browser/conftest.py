@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ whose system prefers dark gets (mkdocs.yml theme.palette)."""
 
 import pytest
 
-from tests.browser.site import languages
+from verified_docs.browser import languages
 
 LANGS = [lang.locale for lang in languages()]
 

@@ -3,7 +3,7 @@ button never sits on code, and a tab's label does not look like a link."""
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 
 LANGS = [lang.locale for lang in s.languages()]
 DESKTOP = {"width": 1280, "height": 800}

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 
 LANGS = [lang.locale for lang in s.languages()]
 SCHEME = "() => document.body.dataset.mdColorScheme"

@@ -6,7 +6,7 @@ import importlib.util
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 
 LANGS = [lang.locale for lang in s.languages()]
 PHONE = {"width": 390, "height": 844}

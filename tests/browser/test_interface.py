@@ -3,7 +3,7 @@ tab title, 404 page; the English text of an untranslated stub is marked lang="en
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 
 LANGS = s.languages()
 # What Material and the toc extension say in English when a string is not translated.

@@ -3,7 +3,7 @@ in KaTeX's own fonts shipped with the site, never as raw TeX and never wider tha
 
 import pytest
 
-from tests.browser.site import languages
+from verified_docs.browser import languages
 
 LANGS = [lang.locale for lang in languages()]
 PHONE = {"width": 390, "height": 844}

@@ -3,7 +3,7 @@ errors in the console."""
 
 import pytest
 
-from tests.browser.site import languages
+from verified_docs.browser import languages
 
 LANGS = [lang.locale for lang in languages()]
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.site import languages
+from verified_docs.browser import languages
 
 LANGS = [lang.locale for lang in languages()]
 CYRILLIC = re.compile("[а-яё]", re.I)

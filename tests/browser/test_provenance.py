@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 from tests.helpers import build, scratch_copy
 from verified_docs import provenance
 from verified_docs.provenance import PATH

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 
 LANGS = s.languages()
 DEFAULT = LANGS[0]

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 from tests.executable_docs import ROOT
 
 LANGS = [lang.locale for lang in s.languages()]

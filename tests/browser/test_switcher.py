@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tests.browser import site as s
+from verified_docs import browser as s
 from verified_docs.site import config as site_config
 
 LANGS = [lang.locale for lang in s.languages()]

@@ -13,9 +13,12 @@ import os
 import pathlib
 import shutil
 import socketserver
+import subprocess
+import sys
 import threading
 import urllib.parse
 
+from verified_docs.site import ROOT
 from verified_docs.site import config as site_config
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -141,3 +144,10 @@ def chromium_missing_message() -> str | None:
     return (f"Chromium not found at {CHROMIUM}. The browser tests use Debian's chromium: "
             "run `apt-get update && apt-get install -y chromium` (as .ci/run does), or point "
             "the CHROMIUM environment variable at another Chromium binary.")
+
+
+def build_site(site_dir: pathlib.Path) -> subprocess.CompletedProcess:
+    """The real `mkdocs build --strict` of this repository into `site_dir`."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                           str(site_dir)], cwd=ROOT, env=env, capture_output=True, text=True)

@@ -34,10 +34,8 @@ import sys
 import tempfile
 import threading
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.browser import site as s  # noqa: E402
+from verified_docs import browser as s
+from verified_docs.site import ROOT
 
 COMPRESSIBLE = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map"}
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
@@ -173,12 +171,13 @@ def kib(n: int) -> str:
     return f"{n / 1024:.1f}"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m verified_docs bench-site",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("--lighthouse", help="path of the lighthouse binary (npm lighthouse)")
     parser.add_argument("--runs", type=int, default=3,
                         help="Lighthouse runs per page; the median is reported (default 3)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     missing = s.chromium_missing_message()
     if missing:
         sys.exit(f"bench-site: {missing}")

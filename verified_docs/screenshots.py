@@ -1,4 +1,4 @@
-"""Screenshots of the site in every language: `make screenshots`.
+"""Screenshots of the site in every language: `make screenshots` (`python -m verified_docs screenshots`).
 
 Builds the site into a temporary folder, serves it on 127.0.0.1 and saves from Debian's Chromium
 (offline: any request that would leave the machine is blocked), for every language:
@@ -17,11 +17,8 @@ import pathlib
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.browser import site as s  # noqa: E402
-from tests.helpers import build  # noqa: E402
+from verified_docs import browser as s
+from verified_docs.site import ROOT
 
 OUT = ROOT / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
@@ -47,7 +44,7 @@ def shoot(browser, url, name, viewport, scheme="light", scroll_to=None):
     print(f"saved {path.relative_to(ROOT)}")
 
 
-def main():
+def main(argv=None):
     missing = s.chromium_missing_message()
     if missing:
         sys.exit(f"screenshots: {missing}")
@@ -55,7 +52,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        result = build(ROOT, site)
+        result = s.build_site(site)
         if result.returncode:
             sys.exit(f"screenshots: mkdocs build failed:\n{result.stderr}")
         server = s.SiteServer(site)
