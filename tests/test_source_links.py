@@ -6,7 +6,7 @@ import importlib.util
 import markdown
 import pytest
 
-from tests.executable_docs import ROOT
+from verified_docs.site import ROOT
 
 spec = importlib.util.spec_from_file_location("source_links", ROOT / "hooks" / "source_links.py")
 hook = importlib.util.module_from_spec(spec)

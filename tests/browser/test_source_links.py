@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from verified_docs import browser as s
-from tests.executable_docs import ROOT
+from verified_docs.site import ROOT
 
 LANGS = [lang.locale for lang in s.languages()]
 REPO = "https://github.com/example/custom-autograd"
