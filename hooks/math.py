@@ -65,10 +65,11 @@ def render(match: re.Match, where: str) -> str:
     except Exception as exc:  # quickjs.JSException: KaTeX's ParseError with its message
         log.warning(f"{where}: KaTeX cannot typeset {tex!r}: {str(exc).splitlines()[0]}")
         return match[0]
-    # A wide formula scrolls sideways; like Material's code blocks it takes keyboard focus so
-    # that it can be scrolled without a mouse.
-    focus = ' tabindex="0"' if display else ""
-    return f'<{match["tag"]} class="arithmatex"{focus}>{typeset}</{match["tag"]}>'
+    # A wide formula scrolls sideways in its .katex-display box; like Material's code blocks,
+    # that box takes keyboard focus so that it can be scrolled without a mouse.
+    if display:
+        typeset = typeset.replace('class="katex-display"', 'class="katex-display" tabindex="0"', 1)
+    return f'<{match["tag"]} class="arithmatex">{typeset}</{match["tag"]}>'
 
 
 # After static-i18n's on_files (priority -100), which rebuilds the file list of each language's

@@ -75,6 +75,8 @@ def rewrite(path: pathlib.Path, updates: list[Update]) -> int:
         if shown is not None and normalise(shown.content) == actual \
                 and shown.title == expected_title(code):
             continue
+        if shown is None and not actual:
+            continue  # prints nothing, shows nothing
         changed += 1
         if shown is not None and actual:
             lines[shown.open_line - 1:shown.close_line] = fence_lines(code, actual)
