@@ -1,0 +1,67 @@
+"""The KaTeX fonts the site ships are cut to the characters its formulas use (hooks/math.py):
+every character of every formula on every built page is still in each shipped font that had it,
+and the stylesheet names only fonts that are shipped."""
+
+import importlib.util
+import re
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from verified_docs.site import ROOT
+
+VENDOR = ROOT / "vendor" / "katex" / "fonts"
+
+
+def hook():
+    spec = importlib.util.spec_from_file_location("math_hook", ROOT / "hooks" / "math.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cmap(path) -> set[str]:
+    return {chr(code) for code in TTFont(str(path)).getBestCmap()}
+
+
+@pytest.fixture(scope="module")
+def fonts(site):
+    vendored = {path.name: cmap(path) for path in sorted(VENDOR.glob("*.woff2"))}
+    shipped = {path.name: cmap(path)
+               for path in sorted((site / "assets" / "katex" / "fonts").glob("*.woff2"))}
+    return vendored, shipped
+
+
+def test_every_formula_character_is_in_the_shipped_fonts(site, fonts):
+    """Whichever KaTeX font a character is set in, the site's cut of that font has it: a new
+    formula with a new symbol must not fall back to a system font."""
+    vendored, shipped = fonts
+    characters = hook().characters
+    pages = sorted(p for p in site.rglob("*.html") if 'class="katex-html"' in p.read_text("utf-8"))
+    assert pages, "no built page has a KaTeX formula: is hooks/math.py still in mkdocs.yml?"
+    problems = []
+    for page in pages:
+        used = characters(page.read_text(encoding="utf-8"))
+        for name, had in vendored.items():
+            lost = sorted((used & had) - shipped.get(name, set()))
+            if lost:
+                problems.append(f"{page.relative_to(site)}: {name} lacks {''.join(lost)!r} "
+                                f"(U+{', U+'.join(f'{ord(c):04X}' for c in lost)})")
+    assert not problems, (
+        "characters of these pages' formulas are missing from the KaTeX fonts the site ships "
+        "(hooks/math.py, used_characters and subset_fonts):\n" + "\n".join(problems))
+
+
+def test_the_stylesheet_names_only_shipped_fonts(site, fonts):
+    _, shipped = fonts
+    css = (site / "assets" / "katex" / "katex.min.css").read_text(encoding="utf-8")
+    named = set(re.findall(r"url\(fonts/([^)]+)\)", css))
+    assert named == set(shipped), (
+        f"katex.min.css names {sorted(named - set(shipped))} that are not shipped, or the site "
+        f"ships {sorted(set(shipped) - named)} that it does not name")
+
+
+def test_fonts_are_cut(fonts):
+    """The point of cutting: each shipped font is smaller than KaTeX's own."""
+    vendored, shipped = fonts
+    assert all(len(shipped[name]) < len(vendored[name]) for name in shipped)
