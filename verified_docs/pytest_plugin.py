@@ -88,6 +88,19 @@ def pytest_configure(config):
     if config.getoption("--update-outputs"):
         config.stash[UPDATES] = {}
     config.pluginmanager.register(ProvenanceRecorder(), "verified-docs-provenance")
+    if collects_pages(config):  # importing torch overlaps with collection
+        wanted = config.getoption("--torch-release")
+        config.stash[RUNNER].start([versions.resolve(wanted)] if wanted else versions.releases())
+
+
+def collects_pages(config) -> bool:
+    """Whether the paths this session collects include pages."""
+    docs = site.docs_dir().resolve()
+    for arg in config.args or config.getini("testpaths"):
+        path = (config.invocation_params.dir / arg.split("::")[0]).resolve()
+        if path == docs or path.is_relative_to(docs) or docs.is_relative_to(path):
+            return True
+    return False
 
 
 def fence_of(item):
@@ -113,8 +126,7 @@ def pytest_collection_modifyitems(session, config, items):
                 fences.append(fence)
         except PageError:
             pass  # reported by the fence's own test
-    # Importing torch and the pages' libraries overlaps with the rest of the session's start.
-    config.stash[RUNNER].start(sorted({f.release for f in fences}), preloaded_modules(fences))
+    config.stash[RUNNER].keep(sorted({f.release for f in fences}), preloaded_modules(fences))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -39,35 +39,47 @@ class Result:
 
 
 def preloaded_modules(fences) -> list[str]:
-    """Libraries the pages import (from their code and from snippets/), which the worker imports
-    once before forking, as a plain script run would import them once for all pages. The
-    project's own modules are not among them: each page imports those afresh."""
-    sources = [f.source() for f in fences]
-    sources += [p.read_text(encoding="utf-8") for p in (site.ROOT / "snippets").glob("*.py")]
-    names = set()
-    for source in sources:
+    """Libraries the given fences import (directly, or through the snippets/ modules they
+    import), which the worker imports once before forking, as a plain run of the same code would
+    import them once for all pages. The project's own modules are not among them: each page
+    imports those afresh."""
+    sources, seen_snippets, names = [f.source() for f in fences], set(), set()
+    while sources:
         try:
-            tree = ast.parse(source)
+            tree = ast.parse(sources.pop())
         except SyntaxError:
             continue  # reported by the fence's own test
         for node in ast.walk(tree):
+            found = []
             if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
+                found = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module)
-    return sorted(n for n in names if n.split(".")[0] not in {"snippets", "tests", "__future__"})
+                found = [node.module]
+                if node.module == "snippets":
+                    found += [f"snippets.{alias.name}" for alias in node.names]
+            for name in found:
+                parts = name.split(".")
+                if parts[0] != "snippets":
+                    names.add(name)
+                elif len(parts) > 1 and parts[1] not in seen_snippets:
+                    seen_snippets.add(parts[1])
+                    module = site.ROOT / "snippets" / parts[1]
+                    for path in [module.with_suffix(".py"), *sorted(module.glob("*.py"))]:
+                        if path.is_file():
+                            sources.append(path.read_text(encoding="utf-8"))
+    return sorted(n for n in names if n.split(".")[0] not in {"tests", "__future__"})
 
 
 class Worker:
     """One child interpreter with `release` as torch; pages are forked from it."""
 
-    def __init__(self, release: str, preload=()):
+    def __init__(self, release: str):
         self.release = release
         self.dir = tempfile.TemporaryDirectory(prefix="verified-docs-")
         self.socket = os.path.join(self.dir.name, "worker.sock")
         self.log = open(os.path.join(self.dir.name, "stderr"), "w+b")
         self.process = subprocess.Popen(
-            [versions.python(), "-m", "verified_docs.worker", self.socket, *preload],
+            [versions.python(), "-m", "verified_docs.worker", self.socket],
             cwd=site.ROOT, env=versions.environ(release), stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=self.log)
         self.ready = False
@@ -165,11 +177,22 @@ class Runner:
         # release -> (page, its process, the last fence that ran there successfully)
         self.pages: dict[str, tuple] = {}
 
-    def start(self, releases, preload=()) -> None:
-        """Start the workers now, so that importing torch overlaps with collection."""
+    def start(self, releases) -> None:
+        """Start the workers of `releases` now, so that importing torch overlaps with the
+        collection of the tests."""
         for release in releases:
             if release not in self.workers and not versions.missing(release):
-                self.workers[release] = Worker(release, preload)
+                self.workers[release] = Worker(release)
+
+    def keep(self, releases, preload=()) -> None:
+        """Once the fences to run are known: stop the workers no fence needs, start the ones
+        missing, and have each import the fences' libraries before its first page."""
+        for release in set(self.workers) - set(releases):
+            self.workers.pop(release).close()
+        self.start(releases)
+        for release in releases:
+            if release in self.workers:
+                self.workers[release].seen.update(preload)
 
     def close(self) -> None:
         for page in self.pages.values():
