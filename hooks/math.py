@@ -108,8 +108,11 @@ def formulas(markdown_text: str, config) -> list[tuple[str, bool]]:
     """(TeX, display?) of each formula on a page, as this hook finds them in the page's HTML."""
     import markdown
 
-    md = markdown.Markdown(extensions=config["markdown_extensions"],
-                           extension_configs=config["mdx_configs"])
+    # Formulas are never in snippets/ (code): leave includes unexpanded, so a page whose
+    # snippet is missing is reported by the page's own build, not here.
+    extensions = [e for e in config["markdown_extensions"] if e != "pymdownx.snippets"]
+    md = markdown.Markdown(extensions=extensions, extension_configs={
+        name: options for name, options in config["mdx_configs"].items() if name in extensions})
     return [(html.unescape(m["tex"]).strip(), m["open"] == "\\[")
             for m in FORMULA.finditer(md.convert(markdown_text))]
 
