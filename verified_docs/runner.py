@@ -229,7 +229,8 @@ class Runner:
             if link is not fence and result.error:
                 raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
                                   f"failed:\n{result.error}")
-        self.pages[fence.release] = (fence.path, process, fence)
+        # A fence that raised leaves no namespace to continue in: its continuation replays.
+        self.pages[fence.release] = (fence.path, process, None if result.error else fence)
         return result
 
     def run_one(self, process: PageProcess, fence: Fence, fresh: bool) -> Result:
