@@ -123,3 +123,12 @@ def test_invalid_utf8_names_page_and_line(repo):
     result = pytest_pages(repo, path)
     assert result.returncode != 0
     assert f"{path}:" in result.stdout + result.stderr and "UTF-8" in result.stdout + result.stderr
+
+
+def test_continuation_of_a_failed_fence_names_that_fence(repo):
+    path, (first, second) = page(repo, "chain", ("python", "x = 1\nraise ValueError('boom')",
+                                                 None),
+                                 ("{.python continuation}", "print(x)", None))
+    result = pytest_pages(repo, path)
+    assert result.returncode == 1
+    assert f"{path}:{second}: the fence it continues, {path}:{first}, failed" in result.stdout
