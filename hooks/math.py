@@ -38,8 +38,6 @@ VENDOR = pathlib.Path(__file__).resolve().parent.parent / "vendor" / "katex"
 KATEX = VENDOR / "katex.min.js"
 # Where the stylesheet and fonts are in the built site (overrides/main.html links them).
 ASSETS = "assets/katex"
-# The fonts almost every formula uses: preloaded by pages with math, so text does not wait.
-PRELOAD = ["KaTeX_Main-Regular.woff2", "KaTeX_Math-Italic.woff2"]
 # pymdownx.arithmatex in generic mode: \( … \) in a span, \[ … \] in a div.
 FORMULA = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">\s*(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])\s*</(?P=tag)>',
@@ -195,10 +193,10 @@ def on_files(files, config):
 def on_page_content(html_text, page, config, files):
     if 'class="arithmatex"' not in html_text:
         return html_text
-    # overrides/main.html loads KaTeX's stylesheet and preloads its main fonts on this page.
-    page.meta["katex"] = {"stylesheet": f"{ASSETS}/katex.min.css",
-                          "preload": [f"{ASSETS}/fonts/{name}" for name in PRELOAD
-                                      if name in subset_fonts(used_characters(config))]}
+    # overrides/main.html loads KaTeX's stylesheet on this page. Its fonts are not preloaded:
+    # on a slow connection a preload competes with the page's text, and the browser fetches
+    # each font anyway as soon as a formula on screen needs it.
+    page.meta["katex"] = {"stylesheet": f"{ASSETS}/katex.min.css"}
     html_text = FORMULA.sub(lambda m: render(m, page.file.src_uri), html_text)
     missing = characters(html_text) - used_characters(config)
     if missing:
