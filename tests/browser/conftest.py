@@ -44,6 +44,17 @@ def browser():
         chromium.close()
 
 
+READ_THROUGH = """async () => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+    scrollTo(0, y);
+    await frame();
+  }
+  scrollTo(0, 0);
+  await frame();
+}"""
+
+
 class Tab:
     """A browser tab whose non-loopback requests are blocked and recorded, with console errors."""
 
@@ -73,6 +84,13 @@ class Tab:
 
     def goto(self, url: str, wait_until: str = "networkidle"):
         self.page.goto(url, wait_until=wait_until)
+
+    def read_through(self):
+        """Scroll from the top of the page to its end, a screen at a time, and back, as a reader
+        would. The theme sets up a code block (copy button) when it first comes into view
+        (content.lazy), and the browser lays out an off-screen block only near the viewport
+        (extra.css); a check of every block on a page comes after this."""
+        self.page.evaluate(READ_THROUGH)
 
     def close(self):
         self.context.close()
@@ -110,6 +128,7 @@ class Visit:
     og: dict                # Open Graph property -> content
     toc: list               # [text, href] of the table of contents' entries
     code_titles: list       # title of each code block in the content ("" for none)
+    copy_buttons: list      # [first line, has a copy button] of each code block a reader sees
     axe: list               # serious and critical violations
 
 
@@ -151,6 +170,10 @@ COLLECT = """async () => {
       .map(a => [text(a), a.getAttribute('href')]),
     code_titles: [...document.querySelectorAll('article .highlight')]
       .map(h => h.querySelector(':scope > .filename') ? text(h.querySelector(':scope > .filename')) : ''),
+    copy_buttons: [...document.querySelectorAll('article pre > code')]
+      .filter(code => code.checkVisibility())
+      .map(code => [code.textContent.split('\\n')[0].slice(0, 60),
+                    !!code.parentElement.querySelector(':scope > .md-code__nav')]),
   };
 }"""
 
@@ -173,6 +196,7 @@ def visits(browser, server, pages) -> dict[str, Visit]:
             url = server.url(page.location)
             t.reset()
             t.goto(url)
+            t.read_through()
             data = t.page.evaluate(COLLECT)
             external, errors = list(t.external), list(t.errors)
             t.page.add_script_tag(path=str(AXE_JS))
@@ -204,6 +228,7 @@ def dark_visits(browser, server, pages) -> dict[str, DarkVisit]:
             url = server.url(page.location)
             t.reset()
             t.goto(url)
+            t.read_through()
             scheme, background = t.page.evaluate(
                 "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
             t.page.add_script_tag(path=str(AXE_JS))

@@ -1,5 +1,6 @@
-"""Code blocks and tabs as a reader sees them (overrides/assets/stylesheets/extra.css): the copy
-button never sits on code, and a tab's label does not look like a link."""
+"""Code blocks and tabs as a reader sees them (overrides/assets/stylesheets/extra.css): every
+block has a copy button, the button never sits on code, and a tab's label does not look like a
+link."""
 
 import pytest
 
@@ -40,6 +41,7 @@ def test_copy_button_does_not_cover_code(browser, server, pages, lang):
     try:
         for page in (p for p in pages if p.lang.locale == lang):
             t.goto(server.url(page.location))
+            t.read_through()
             buttons = t.page.evaluate(COPY_BUTTONS)
             seen += len(buttons)
             bad = [b["first"] for b in buttons if not b["clear"]]
@@ -49,6 +51,18 @@ def test_copy_button_does_not_cover_code(browser, server, pages, lang):
         t.close()
     assert seen, f"no code block in {lang!r} has a copy button (theme feature content.code.copy)"
     assert not covered, f"copy buttons over the first line of: {covered}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_code_block_gets_a_copy_button(visits, lang):
+    """The theme adds a block's button when the block first comes into view (content.lazy in
+    mkdocs.yml): every block a reader scrolls to must have one."""
+    missing = [f"{v.url}: {first!r}" for v in visits.values() if v.page.lang.locale == lang
+               for first, has_button in v.copy_buttons if not has_button]
+    seen = sum(len(v.copy_buttons) for v in visits.values() if v.page.lang.locale == lang)
+    assert seen, f"no code block found on the {lang!r} pages"
+    assert not missing, "code blocks without a copy button after scrolling to them:\n  " + (
+        "\n  ".join(missing))
 
 
 @pytest.mark.parametrize("lang", LANGS)
