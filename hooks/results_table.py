@@ -18,18 +18,11 @@ import re
 
 log = logging.getLogger("mkdocs.hooks.results_table")
 from verified_docs.results import FOLDER as RESULTS
+from verified_docs.site import interface_text
 
 PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
 # Each table's header keys in extra.strings: (first column, value columns, last column).
 HEADERS = {"grad_at_zero_table": ("table_formulation", "table_grad_at_zero", "table_grad_fn")}
-
-
-def text(config, key: str) -> str:
-    value = (config.extra.get("strings") or {}).get(key)
-    if not value:
-        log.warning(f"mkdocs.yml: `extra.strings.{key}` is missing for this language; "
-                    "add it (translated) to that language's `extra.strings`.")
-    return value or key
 
 
 def number(value, config) -> str:
@@ -45,7 +38,7 @@ def table(name: str, config) -> str:
         return ""
     results = json.loads(path.read_text(encoding="utf-8"))
     versions = list(results)
-    first, values, last = (html.escape(text(config, key)) for key in HEADERS[name])
+    first, values, last = (html.escape(interface_text(config, key)) for key in HEADERS[name])
     by_version = [{row[0]: row for row in results[v]} for v in versions]
     head = (f'<tr><th scope="col" rowspan="2">{first}</th>'
             f'<th scope="colgroup" colspan="{len(versions)}">{values}</th>'

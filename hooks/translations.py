@@ -26,6 +26,7 @@ from mkdocs.utils import get_relative_url, write_file
 
 from verified_docs import translations as model
 from verified_docs.glossary import GlossaryError, load_glossary
+from verified_docs.site import interface_text
 
 log = logging.getLogger("mkdocs.hooks.translations")
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
@@ -49,12 +50,8 @@ def strings(config) -> dict:
 
 
 def text(config, key: str) -> str:
-    value = strings(config).get(key)
-    if not value:
-        lang = languages(config)[1]
-        log.warning(f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
-                    "add it (translated) to that language's `extra.strings`.")
-    return value or key
+    strings(config)  # a missing `extra.strings` as a whole gets its own message
+    return interface_text(config, key)
 
 
 # ---- banners ----------------------------------------------------------------------------------

@@ -66,6 +66,20 @@ def extra(lang: str) -> dict:
     return base
 
 
+def interface_text(build_config, key: str) -> str:
+    """`extra.strings[key]` of the language being built, for a hook (`build_config` is the
+    config MkDocs passes it). A missing text is logged, naming the key and the language, and the
+    key stands in for it, so the build goes on (and fails under --strict)."""
+    value = (build_config.extra.get("strings") or {}).get(key)
+    if not value:
+        i18n = build_config.plugins["i18n"]
+        lang = i18n.current_language or i18n.default_language
+        logging.getLogger("mkdocs.hooks").warning(
+            f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
+            "add it (translated) to that language's `extra.strings`.")
+    return value or key
+
+
 def relative(path) -> str:
     path = pathlib.Path(path).resolve()
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
