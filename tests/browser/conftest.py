@@ -186,10 +186,10 @@ AXE_RUN = """async () => {
 }"""
 
 
-@pytest.fixture(scope="session")
-def visits(browser, server, pages) -> dict[str, Visit]:
-    """Every page of every language loaded once; what a reader's browser did and showed."""
-    t = Tab(browser)
+def read_every_page(browser, server, pages, read, **context_args) -> dict:
+    """Every page loaded once, in one tab, scrolled through, and `read(tab, page, url)`; the
+    result of each, by location. axe has to come last in `read`: it adds its script to the page."""
+    t = Tab(browser, **context_args)
     out = {}
     try:
         for page in pages:
@@ -197,15 +197,26 @@ def visits(browser, server, pages) -> dict[str, Visit]:
             t.reset()
             t.goto(url)
             t.read_through()
-            data = t.page.evaluate(COLLECT)
-            external, errors = list(t.external), list(t.errors)
-            t.page.add_script_tag(path=str(AXE_JS))
-            axe = t.page.evaluate(AXE_RUN)
-            out[page.location] = Visit(page=page, url=url, external=external, errors=errors,
-                                       axe=axe, **data)
+            out[page.location] = read(t, page, url)
     finally:
         t.close()
     return out
+
+
+def axe(t: Tab) -> list:
+    t.page.add_script_tag(path=str(AXE_JS))
+    return t.page.evaluate(AXE_RUN)
+
+
+@pytest.fixture(scope="session")
+def visits(browser, server, pages) -> dict[str, Visit]:
+    """Every page of every language loaded once; what a reader's browser did and showed."""
+    def read(t, page, url):
+        data = t.page.evaluate(COLLECT)
+        return Visit(page=page, url=url, external=list(t.external), errors=list(t.errors),
+                     axe=axe(t), **data)
+
+    return read_every_page(browser, server, pages, read)
 
 
 @dataclasses.dataclass
@@ -221,20 +232,10 @@ class DarkVisit:
 @pytest.fixture(scope="session")
 def dark_visits(browser, server, pages) -> dict[str, DarkVisit]:
     """Every page loaded once more by a reader whose system asks for a dark scheme, with axe."""
-    t = Tab(browser, color_scheme="dark")
-    out = {}
-    try:
-        for page in pages:
-            url = server.url(page.location)
-            t.reset()
-            t.goto(url)
-            t.read_through()
-            scheme, background = t.page.evaluate(
-                "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
-            t.page.add_script_tag(path=str(AXE_JS))
-            axe = t.page.evaluate(AXE_RUN)
-            out[page.location] = DarkVisit(page=page, url=url, scheme=scheme, background=background,
-                                           errors=list(t.errors), axe=axe)
-    finally:
-        t.close()
-    return out
+    def read(t, page, url):
+        scheme, background = t.page.evaluate(
+            "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
+        return DarkVisit(page=page, url=url, scheme=scheme, background=background,
+                         errors=list(t.errors), axe=axe(t))
+
+    return read_every_page(browser, server, pages, read, color_scheme="dark")
