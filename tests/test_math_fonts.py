@@ -1,27 +1,19 @@
-"""The KaTeX fonts the site ships are cut to the characters its formulas use (hooks/math.py):
-every character of every formula on every built page is still in each shipped font that had it,
-and the stylesheet names only fonts that are shipped."""
+"""The KaTeX fonts the site ships are cut to the characters its formulas use
+(verified_docs/katex.py): every character of every formula on every built page is still in each
+shipped font that had it, and the stylesheet names only fonts that are shipped."""
 
-import importlib.util
 import re
 
 import pytest
 from fontTools.ttLib import TTFont
 
-from verified_docs.site import ROOT
+from verified_docs import katex
 
-VENDOR = ROOT / "vendor" / "katex" / "fonts"
-
-
-def hook():
-    spec = importlib.util.spec_from_file_location("math_hook", ROOT / "hooks" / "math.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+VENDOR = katex.VENDOR / "fonts"
 
 
 def cmap(path) -> set[str]:
-    return {chr(code) for code in TTFont(str(path)).getBestCmap()}
+    return katex.cmap(TTFont(str(path)))
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +28,7 @@ def test_every_formula_character_is_in_the_shipped_fonts(site, fonts):
     """Whichever KaTeX font a character is set in, the site's cut of that font has it: a new
     formula with a new symbol must not fall back to a system font."""
     vendored, shipped = fonts
-    characters = hook().characters
+    characters = katex.characters
     pages = sorted(p for p in site.rglob("*.html") if 'class="katex-html"' in p.read_text("utf-8"))
     assert pages, "no built page has a KaTeX formula: is hooks/math.py still in mkdocs.yml?"
     problems = []
@@ -49,7 +41,7 @@ def test_every_formula_character_is_in_the_shipped_fonts(site, fonts):
                                 f"(U+{', U+'.join(f'{ord(c):04X}' for c in lost)})")
     assert not problems, (
         "characters of these pages' formulas are missing from the KaTeX fonts the site ships "
-        "(hooks/math.py, used_characters and subset_fonts):\n" + "\n".join(problems))
+        "(verified_docs/katex.py, used_characters and subset_fonts):\n" + "\n".join(problems))
 
 
 def test_the_stylesheet_names_only_shipped_fonts(site, fonts):
