@@ -2,24 +2,16 @@
 its natural size so its 10 pt labels stay readable; everywhere a visible caption in the page's
 language (hooks/figures.py, snippets/figure_relu.py)."""
 
-import importlib.util
-
 import pytest
 
 from verified_docs import browser as s
+from verified_docs.site import snippet as site_snippet
 
 LANGS = [lang.locale for lang in s.languages()]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 LABEL_PT = 10                 # snippets/figure_relu.RC font.size
 SMALLEST_LABEL_PX = 11        # what a phone reader can still read
-
-
-def figure_snippet():
-    spec = importlib.util.spec_from_file_location("figure_relu", "snippets/figure_relu.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 MEASURE = """() => [...document.querySelectorAll('article figure')].map(f => {
@@ -65,7 +57,7 @@ def test_figure_is_readable_on_a_phone(browser, server, site, pages, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_figure_has_a_visible_caption_in_its_language(browser, server, site, pages, lang):
-    snippet = figure_snippet()
+    snippet = site_snippet("figure_relu")
     for url, shown in figures(browser, server, site, pages, lang, DESKTOP).items():
         for f in shown:
             assert not f["src"].endswith("-narrow.svg"), f"{url}: a desktop gets {f['src']}"
