@@ -1,101 +1,17 @@
-"""MkDocs hook: draw the site's figures during the build, in the language being built, and show
-each as a captioned figure that a phone can read.
-
-mkdocs-static-i18n builds the default language first and then, from its on_post_build, runs the
-whole build again for every other language, with `config.theme.language` set to that language.
-`on_files` therefore runs once per language. Each run draws the figures with that language's
-labels and adds them as generated files, so nothing drawn is kept in the repository.
-
-A page links to a figure relatively, as if it lived in its own language folder:
-`docs/<lang>/mask.md` links `assets/figures/relu.svg`, which is `<lang>/assets/figures/relu.svg`
-to MkDocs, and that is the src path the figure gets here, so strict link validation finds it.
-Its output path sits next to that language's pages: the site root for the default language,
-`<lang>/` for the others.
-
-Each figure is drawn twice: side by side (`relu.svg`, the file the page links) and stacked for
-narrow screens (`relu-narrow.svg`). On the page, the image becomes
-`<figure><picture>` with the narrow drawing for screens up to NARROW_SCREEN wide, and a
-`<figcaption>` with the snippet's caption in the page's language; the page's image text stays
-its alt text.
-
-A translated page whose language has no labels in the snippet shows the English figure, with a
-build warning saying where to add them (`mkdocs build --strict` then fails); a page not yet
-translated (front matter `untranslated: true`) shows English text anyway, and its figure too.
-"""
-
-from __future__ import annotations
-
-import html
-import logging
-import pathlib
-import posixpath
-import re
+"""MkDocs hook: the site's figures, drawn in the language being built and shown captioned, with a
+stacked drawing for phones (verified_docs/figures.py)."""
 
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File
 
-from verified_docs import site
-
-log = logging.getLogger("mkdocs.hooks.figures")
-
-# Path of the figure inside a language folder -> the snippet that draws it. The snippet's
-# `svg(lang, narrow)` returns the SVG text, `caption(lang)` the caption, `has_labels(lang)` says
-# whether the language has its own.
-FIGURES = {
-    "assets/figures/relu.svg": "snippets/figure_relu.py",
-}
-# Screens up to this width get the stacked drawing (about where the side-by-side one would
-# shrink its 10 pt text below 11 px).
-NARROW_SCREEN = "(max-width: 50em)"
-# A paragraph that is nothing but the image of a figure, as Python-Markdown writes it.
-IMAGE = re.compile(r'<p>(?P<img><img alt="[^"]*" src="(?P<src>[^"]*)"[^>]*>)</p>')
-
-
-def load(path: str):
-    """The snippet module that draws a figure, imported as the tests import it."""
-    return site.snippet(pathlib.Path(path).stem)
-
-
-def narrow_name(uri: str) -> str:
-    stem, ext = posixpath.splitext(uri)
-    return f"{stem}-narrow{ext}"
+from verified_docs import figures
 
 
 # After static-i18n's on_files (priority -100): it rebuilds the file list for the language being
 # built from the files on disk, and would drop a generated file added before it.
 @event_priority(-110)
 def on_files(files, config):
-    lang = config.theme["language"]
-    prefix = "" if lang == config.plugins["i18n"].default_language else lang
-    for uri, snippet in FIGURES.items():
-        module = load(snippet)
-        for name, narrow in ((uri, False), (narrow_name(uri), True)):
-            figure = File.generated(config, f"{lang}/{name}", content=module.svg(lang, narrow))
-            figure.dest_uri = posixpath.join(prefix, name)
-            files.append(figure)
-    return files
+    return figures.add_drawings(files, config)
 
 
 def on_page_content(html_text, page, config, files):
-    lang = config.theme["language"]
-
-    def captioned(match: re.Match) -> str:
-        src = match["src"]
-        uri = next((u for u in FIGURES if src == u or src.endswith("/" + u)), None)
-        if uri is None:
-            return match[0]
-        module = load(FIGURES[uri])
-        if not module.has_labels(lang):
-            message = (f"{page.file.src_uri}: {FIGURES[uri]} has no labels or caption in "
-                       f"{lang!r}; the figure is shown in English. Add LABELS[{lang!r}] and "
-                       f"CAPTIONS[{lang!r}] there.")
-            if page.meta.get("untranslated"):
-                log.info(message)
-            else:
-                log.warning(message)
-        narrow = src[: -len(uri)] + narrow_name(uri)
-        return (f'<figure class="site-figure"><picture>'
-                f'<source media="{NARROW_SCREEN}" srcset="{narrow}">{match["img"]}</picture>'
-                f'<figcaption>{html.escape(module.caption(lang))}</figcaption></figure>')
-
-    return IMAGE.sub(captioned, html_text)
+    return figures.captioned_figures(html_text, page, config)

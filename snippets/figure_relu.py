@@ -1,7 +1,8 @@
 """The figure of the mask page: ReLU, its derivative, and the subgradients at 0, as SVG.
 
-The site's build draws it once per language (hooks/figures.py), twice: side by side for wide
-screens, and the two panels stacked for phones (`narrow=True`), so its text stays readable.
+The site's build draws it once per language (verified_docs/figures.py), twice: side by side
+for wide screens, and the two panels stacked for phones (`narrow=True`), so its text stays
+readable.
 Each panel's legend sits under its plot, where no curve can run into it. Tick labels use the
 language's decimal separator («0,5» in Russian). It uses matplotlib's
 object-oriented `Figure`, so no pyplot state or GUI backend is involved, and its output is

@@ -4,12 +4,14 @@ language's decimal separator on the axes, both layouts, and a language without l
 import logging
 import re
 import xml.etree.ElementTree as ET
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from snippets import figure_relu
+from verified_docs import figures
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -64,19 +66,13 @@ def test_every_language_with_labels_has_a_caption():
 
 def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog, monkeypatch):
     """The hook shows the English figure, and says where the missing labels go."""
-    import importlib.util
-    from types import SimpleNamespace
-
-    spec = importlib.util.spec_from_file_location("figures_hook", "hooks/figures.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
     content = '<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>'
     config = SimpleNamespace(theme={"language": "xx"})
     for meta, level in (({}, logging.WARNING), ({"untranslated": True}, logging.INFO)):
         page = SimpleNamespace(file=SimpleNamespace(src_uri="xx/mask.md"), meta=meta)
         caplog.clear()
         with caplog.at_level(logging.INFO, logger="mkdocs.hooks.figures"):
-            html = hook.on_page_content(content, page, config, None)
+            html = figures.captioned_figures(content, page, config)
         assert re.search(r"<figcaption>ReLU and its derivative", html)
         assert 'srcset="../assets/figures/relu-narrow.svg"' in html
         [record] = [r for r in caplog.records if r.name == "mkdocs.hooks.figures"]

@@ -1,8 +1,8 @@
 """The glossary, glossary.yml, is data the tests read: a page in a translation must not use a
 variant the glossary rejects (`avoid`), in any inflected form, nor give a term's word the wrong
 gender (`grammar`); every language's Glossary page shows the glossary's table, which
-hooks/translations.py builds from glossary.yml in place of `<!-- glossary-table -->`, with the
-reasons in the page's language.
+verified_docs/translated_pages.py builds from glossary.yml in place of
+`<!-- glossary-table -->`, with the reasons in the page's language.
 
 Word forms are compared by their dictionary forms (lemmas) from pymorphy3 and its Russian
 dictionaries, so «вычислительный граф» also catches «вычислительного графа» and
@@ -263,7 +263,7 @@ def test_glossary_is_well_formed():
 
 def test_every_reason_is_in_every_language():
     """The Glossary page shows a reason in the reader's language; a missing one falls back to
-    English, with a build warning for a language glossary.yml has terms in (hooks/translations.py)."""
+    English, with a build warning for a language glossary.yml has terms in (verified_docs/translated_pages.py)."""
     covered = {k for e in load_glossary() for k in e if k not in ("avoid", "grammar")}
     missing = [f"glossary.yml: «{name}» ({entry[DEFAULT]}): no `{lang}` reason"
                for entry in load_glossary()

@@ -1,20 +1,10 @@
-"""hooks/source_links.py: a fence that only includes a snippet gets the snippet's path as its
-title, whatever else its info string says, and the rendered block keeps every attribute."""
-
-import importlib.util
+"""verified_docs/source_links.py: a fence that only includes a snippet gets the snippet's path as
+its title, whatever else its info string says, and the rendered block keeps every attribute."""
 
 import markdown
 import pytest
 
-from verified_docs.site import ROOT
-
-spec = importlib.util.spec_from_file_location("source_links", ROOT / "hooks" / "source_links.py")
-hook = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(hook)
-
-
-def titled(text: str) -> str:
-    return hook.on_page_markdown(text, None, None, None)
+from verified_docs.source_links import title_includes as titled
 
 
 @pytest.mark.parametrize("fence, expected", [

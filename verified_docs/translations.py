@@ -16,7 +16,7 @@ A page not translated yet is a stub, a file that holds only this front matter:
     ---
 
 The site then shows the English text under a banner in the reader's language
-(hooks/translations.py); the tests accept the stub (tests/test_translation_parity.py).
+(verified_docs/translated_pages.py); the tests accept the stub (tests/test_translation_parity.py).
 """
 
 from __future__ import annotations

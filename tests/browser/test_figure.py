@@ -1,6 +1,6 @@
 """The mask page's figure as a reader sees it: on a phone the stacked drawing, shown at (nearly)
 its natural size so its 10 pt labels stay readable; everywhere a visible caption in the page's
-language (hooks/figures.py, snippets/figure_relu.py)."""
+language (verified_docs/figures.py, snippets/figure_relu.py)."""
 
 import pytest
 

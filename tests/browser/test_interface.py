@@ -4,6 +4,7 @@ tab title, 404 page; the English text of an untranslated stub is marked lang="en
 import pytest
 
 from verified_docs import browser as s
+from verified_docs.translated_pages import english_body
 
 LANGS = s.languages()
 # What Material and the toc extension say in English when a string is not translated.
@@ -36,17 +37,10 @@ def test_interface_in_page_language(tab, server, lang):
 
 
 def test_stub_text_is_marked_english():
-    import importlib.util
-
-    from verified_docs.site import ROOT
-
-    spec = importlib.util.spec_from_file_location("_hook", ROOT / "hooks" / "translations.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
     body = ('<h1 id="t">Title</h1>\n<div class="admonition warning translation-banner" '
             'id="translation-missing">\n<p class="admonition-title">Не переведено</p>\n</div>\n'
             '<p>English text.</p>')
-    out = hook.english_body(body)
+    out = english_body(body)
     banner = out.index('id="translation-missing"')
     assert out.startswith('<div lang="en">\n<h1') and '<div lang="en">\n\n<p>English' in out[banner:]
     assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 1

@@ -1,8 +1,8 @@
-"""From a page to its source: a code block included from snippets/ shows the file's path as its
-title; with REPO_URL set the header links the repository and every page has an "edit this page"
-link to its own Markdown file, and without REPO_URL neither is there (hooks/source_links.py)."""
+"""From a page to its source (verified_docs/source_links.py): a code block included from snippets/
+shows the file's path as its title; with REPO_URL set the header links the repository and every
+page has an "edit this page" link to its own Markdown file, and without REPO_URL neither is there.
+"""
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -11,22 +11,16 @@ import pytest
 
 from verified_docs import browser as s
 from verified_docs.site import ROOT
+from verified_docs.source_links import FENCE
 
 LANGS = [lang.locale for lang in s.languages()]
 REPO = "https://github.com/example/custom-autograd"
 
 
-def hook():
-    spec = importlib.util.spec_from_file_location("source_links", ROOT / "hooks" / "source_links.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def untitled_includes(source: str) -> list[str]:
     """Snippet paths of the page's fences that only include a file and have no title."""
     text = (ROOT / "docs" / source).read_text(encoding="utf-8")
-    return [m["path"] for m in hook().FENCE.finditer(text) if "title=" not in m["info"]]
+    return [m["path"] for m in FENCE.finditer(text) if "title=" not in m["info"]]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,0 +1,186 @@
+"""What readers see of the translation workflow (verified_docs/translations.py is the workflow;
+hooks/translations.py, the MkDocs entry point).
+
+* A translation whose English page changed since it was stamped gets a banner, in the reader's
+  language, linking to the English page.
+* A stub (`untranslated: true`) is built from the English page's text, under a banner saying so,
+  so a reader of that language gets the page, not a 404.
+* Each language gets its own 404 page, `<lang>/404.html`: static-i18n builds every language
+  into the same site directory, so the last language built overwrote the default `404.html`.
+* `<!-- glossary-table -->` on a page becomes the table of glossary.yml, its reasons in the
+  page's language (English, with a warning, where glossary.yml has none in that language).
+* A heading's ¶ anchor gets its tooltip in the page's language (toc's `permalink_title` is one
+  for the whole site).
+* A stub's English text is marked `lang="en"`, so that a screen reader reads it as English.
+
+The texts come from `extra.strings` in mkdocs.yml, which every language translates.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import pathlib
+import re
+
+from mkdocs.utils import get_relative_url, write_file
+
+from verified_docs import translations as model
+from verified_docs.glossary import GlossaryError, load_glossary
+from verified_docs.site import interface_text
+
+log = logging.getLogger("mkdocs.hooks.translations")
+GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
+STUBS: set[str] = set()  # src_uri of the pages built from the English text
+
+
+def languages(config) -> tuple[str, str]:
+    """(default language, language being built)."""
+    i18n = config.plugins["i18n"]
+    return i18n.default_language, i18n.current_language or i18n.default_language
+
+
+def strings(config) -> dict:
+    texts = config.extra.get("strings")
+    if not isinstance(texts, dict):
+        log.warning("mkdocs.yml: `extra.strings` (texts of the translation banners, the 404 "
+                    "page and the glossary table) is missing; restore it from git history "
+                    "(`git log -p mkdocs.yml`).")
+        return {}
+    return texts
+
+
+def text(config, key: str) -> str:
+    strings(config)  # a missing `extra.strings` as a whole gets its own message
+    return interface_text(config, key)
+
+
+# ---- banners ----------------------------------------------------------------------------------
+
+def banner(config, kind: str, english_url: str) -> str:
+    """A `/// warning` block: `kind` is "outdated" or "missing"."""
+    return (f"/// warning | {text(config, kind + '_title')}\n"
+            f"    attrs: {{class: translation-banner, id: translation-{kind}}}\n\n"
+            f"{text(config, kind + '_text')} "
+            f'<a href="{html.escape(english_url)}" hreflang="{languages(config)[0]}">'
+            f"{text(config, 'english_link')}</a>\n\n///\n")
+
+
+def under_title(markdown: str, block: str) -> str:
+    """`block` right after the page's `# Title` if it starts with one, else at the top."""
+    match = re.match(r"\s*# [^\n]*(?:\n|\Z)", markdown)
+    at = match.end() if match else 0
+    return f"{markdown[:at]}\n{block}\n{markdown[at:]}"
+
+
+def english_url(url: str, lang: str) -> str:
+    """The English page of the page at `url` (e.g. `ru/mask/`), relative to it."""
+    target = url.removeprefix(f"{lang}/")
+    relative = get_relative_url(target or ".", url)
+    return relative if target else relative + "/"  # the home page: "../", not ".."
+
+
+def page_markdown(markdown: str, page, config) -> str:
+    """A translation's banner, a stub's English text, the glossary table."""
+    default, _ = languages(config)
+    lang, _, rel = page.file.src_uri.partition("/")
+    if lang != default and rel:
+        english = pathlib.Path(config.docs_dir) / default / rel
+        if english.exists():
+            url = english_url(page.url, lang)
+            if page.meta.get(model.UNTRANSLATED_KEY) is True:
+                STUBS.add(page.file.src_uri)
+                markdown = under_title(model.front_matter(english)[1],
+                                       banner(config, "missing", url))
+            elif str(page.meta.get(model.HASH_KEY)) != model.source_hash(english):
+                markdown = under_title(markdown, banner(config, "outdated", url))
+    if GLOSSARY_PLACEHOLDER in markdown:
+        markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
+    return markdown
+
+
+# ---- the page's HTML --------------------------------------------------------------------------
+
+def page_html(html_text: str, page, config) -> str:
+    """Anchor tooltips in the page's language; a stub's English text marked as English."""
+    english = (config.mdx_configs.get("toc") or {}).get("permalink_title", "Permanent link")
+    title = html.escape(text(config, "permalink_title"), quote=True)
+    html_text = re.sub(r'(<a class="headerlink" href="[^"]*" title=")' + re.escape(english) + '"',
+                       lambda m: m[1] + title + '"', html_text)
+    if page.file.src_uri in STUBS:
+        html_text = english_body(html_text)
+    return html_text
+
+
+BANNER = re.compile(r'<div class="admonition[^"]*" id="translation-missing">.*?</div>', re.S)
+
+
+def english_body(html_text: str) -> str:
+    """The English text of a stub, around the banner, in `<div lang="en">`."""
+    match = BANNER.search(html_text)
+    if not match:
+        return f'<div lang="en">\n{html_text}\n</div>'
+    before, after = html_text[:match.start()], html_text[match.end():]
+    return ((f'<div lang="en">\n{before}\n</div>\n' if before.strip() else "")
+            + match[0] + f'\n<div lang="en">\n{after}\n</div>')
+
+
+# ---- 404 --------------------------------------------------------------------------------------
+
+def post_template(output: str, template_name: str, config) -> str:
+    """Write a translation's 404 page to `<lang>/404.html` and keep the default one in place
+    (an empty output makes MkDocs skip writing the file)."""
+    default, current = languages(config)
+    if template_name != "404.html" or current == default:
+        return output
+    write_file(output.encode("utf-8"), str(pathlib.Path(config.site_dir) / current / "404.html"))
+    return ""
+
+
+# ---- glossary ---------------------------------------------------------------------------------
+
+def reason(config, variant: str, value, covered: set) -> str:
+    """The reason for avoiding `variant` in the language being built: `value` maps languages to
+    texts; a language without one gets the default language's, with a warning if glossary.yml
+    has terms in that language (`covered`; a new language has none yet: English, silently)."""
+    default, lang = languages(config)
+    texts = value if isinstance(value, dict) else {default: value}
+    if texts.get(lang):
+        return str(texts[lang])
+    if lang in covered:
+        log.warning(f"glossary.yml: the reason for avoiding «{variant}» has no `{lang}` text; "
+                    f"the {lang!r} Glossary page shows the {default!r} one. Add `{lang}: …` under it.")
+    return str(texts.get(default) or "")
+
+
+def glossary_table(config) -> str:
+    """glossary.yml as an HTML table: the same terms in every language, the reasons in the page's
+    language. No class: Material styles it as its own tables and puts it in a box that scrolls
+    sideways on a narrow screen. Cells are on lines of their own, so that the search index,
+    which keeps only their text, does not run one cell into the next."""
+    try:
+        entries = load_glossary(pathlib.Path(config.config_file_path).parent / "glossary.yml")
+    except GlossaryError as exc:
+        log.warning(str(exc))
+        return ""
+    names = {lang.locale: lang.name for lang in config.plugins["i18n"].config.languages}
+    columns = [key for key in entries[0] if key not in ("avoid", "grammar")]
+    covered = {key for e in entries for key in e if key not in ("avoid", "grammar")}
+
+    def cell(value: str) -> str:  # `code` in glossary.yml shows as code
+        return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
+
+    head = "\n".join(f"<th>{html.escape(names.get(c, c))}</th>" for c in columns)
+    head += f"\n<th>{html.escape(text(config, 'glossary_avoid'))}</th>"
+    rows = []
+    for entry in entries:
+        avoid = [(variant, value) for variant, value in (entry.get("avoid") or {}).items()]
+        grammar = entry.get("grammar")
+        if isinstance(grammar, dict) and grammar.get("example"):
+            avoid.append((grammar["example"], grammar))
+        avoided = "<br>\n".join(f"<s>{cell(variant)}</s>\u00a0— {cell(reason(config, variant, v, covered))}"
+                                for variant, v in avoid)
+        rows.append("<tr>\n" + "\n".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
+                    + f"\n<td>{avoided}</td>\n</tr>")
+    return ('<table id="glossary-table">\n<thead>\n<tr>\n' + head + "\n</tr>\n</thead>\n<tbody>\n"
+            + "\n".join(rows) + "\n</tbody>\n</table>")
