@@ -57,3 +57,14 @@ def test_fonts_are_cut(fonts):
     """The point of cutting: each shipped font is smaller than KaTeX's own."""
     vendored, shipped = fonts
     assert all(len(shipped[name]) < len(vendored[name]) for name in shipped)
+
+
+def test_the_cut_fonts_are_the_same_bytes_on_every_build(monkeypatch):
+    """A font whose bytes change on every build makes every reader download it again after each
+    deploy; fontTools stamps the save time into the font's `head` table unless told not to."""
+    from fontTools.ttLib.tables import _h_e_a_d
+
+    cut = katex.subset_fonts.__wrapped__
+    first = cut(frozenset("x"))
+    monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: 4_000_000_000)  # a later save
+    assert cut(frozenset("x")) == first, "a later build cut different font bytes"

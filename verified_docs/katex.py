@@ -137,7 +137,7 @@ def subset_fonts(used: frozenset[str]) -> dict[str, bytes]:
 
     fonts = {}
     for path in sorted((VENDOR / "fonts").glob("*.woff2")):
-        font = TTFont(str(path))
+        font = TTFont(str(path), recalcTimestamp=False)  # same bytes on every build
         keep = cmap(font) & used
         if not keep:
             continue
