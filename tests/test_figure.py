@@ -67,7 +67,8 @@ def test_every_language_with_labels_has_a_caption():
 def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog, monkeypatch):
     """The hook shows the English figure, and says where the missing labels go."""
     content = '<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>'
-    config = SimpleNamespace(theme={"language": "xx"})
+    i18n = SimpleNamespace(default_language="en", current_language="xx")
+    config = SimpleNamespace(plugins={"i18n": i18n})
     for meta, level in (({}, logging.WARNING), ({"untranslated": True}, logging.INFO)):
         page = SimpleNamespace(file=SimpleNamespace(src_uri="xx/mask.md"), meta=meta)
         caplog.clear()

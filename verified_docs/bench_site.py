@@ -177,10 +177,14 @@ def lighthouse(binary: str, url: str) -> dict[str, int]:
     return scores
 
 
+def benchmark_indexes(by_page: dict[str, list[dict]]) -> list[float]:
+    return [r["benchmark_index"] for rs in by_page.values() for r in rs if "benchmark_index" in r]
+
+
 def rerun_slow_runs(by_page: dict[str, list[dict]], run) -> int:
     """Run again every run whose benchmarkIndex is below SLOW_MACHINE of the median; return how
     many runs were repeated."""
-    indexes = [r["benchmark_index"] for rs in by_page.values() for r in rs if "benchmark_index" in r]
+    indexes = benchmark_indexes(by_page)
     if not indexes:
         return 0
     floor = SLOW_MACHINE * statistics.median(indexes)
@@ -276,8 +280,7 @@ def main(argv=None):
                     cells.append(f"{median[c]}" + (f" ({low}–{high})" if low != high else ""))
                 lines.append(f"| /{location} | " + " | ".join(cells)
                              + f" | {', '.join(failing) or '-'} |")
-            indexes = [r["benchmark_index"] for rs in by_page.values() for r in rs
-                       if "benchmark_index" in r]
+            indexes = benchmark_indexes(by_page)
             lines += ["", f"lowest median score: {lowest} (goal >= 95)"]
             if indexes:
                 lines.append(f"Lighthouse benchmarkIndex: median {statistics.median(indexes):.0f} "

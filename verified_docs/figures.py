@@ -2,9 +2,10 @@
 language being built, and shown as captioned figures that a phone can read.
 
 mkdocs-static-i18n builds the default language first and then, from its on_post_build, runs the
-whole build again for every other language, with `config.theme.language` set to that language.
-`on_files` therefore runs once per language. Each run draws the figures with that language's
-labels and adds them as generated files, so nothing drawn is kept in the repository.
+whole build again for every other language, with its current language set to that one
+(`site.build_languages`). `on_files` therefore runs once per language. Each run draws the
+figures with that language's labels and adds them as generated files, so nothing drawn is kept
+in the repository.
 
 A page links to a figure relatively, as if it lived in its own language folder:
 `docs/<lang>/mask.md` links `assets/figures/relu.svg`, which is `<lang>/assets/figures/relu.svg`
@@ -62,8 +63,8 @@ def narrow_name(uri: str) -> str:
 
 def add_drawings(files, config):
     """Both drawings of every figure, in the language being built, added to `files`."""
-    lang = config.theme["language"]
-    prefix = "" if lang == config.plugins["i18n"].default_language else lang
+    default, lang = site.build_languages(config)
+    prefix = "" if lang == default else lang
     for uri, snippet in FIGURES.items():
         module = load(snippet)
         for name, narrow in ((uri, False), (narrow_name(uri), True)):
@@ -75,7 +76,7 @@ def add_drawings(files, config):
 
 def captioned_figures(html_text: str, page, config) -> str:
     """Every figure image of the page as a `<figure>` with its narrow drawing and caption."""
-    lang = config.theme["language"]
+    _, lang = site.build_languages(config)
 
     def captioned(match: re.Match) -> str:
         src = match["src"]

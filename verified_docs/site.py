@@ -66,14 +66,20 @@ def extra(lang: str) -> dict:
     return base
 
 
+def build_languages(build_config) -> tuple[str, str]:
+    """(default language, language being built) of a build, as static-i18n sets them, for the
+    hooks: static-i18n builds the default language, then every other one in turn."""
+    i18n = build_config.plugins["i18n"]
+    return i18n.default_language, i18n.current_language or i18n.default_language
+
+
 def interface_text(build_config, key: str) -> str:
     """`extra.strings[key]` of the language being built, for a hook (`build_config` is the
     config MkDocs passes it). A missing text is logged, naming the key and the language, and the
     key stands in for it, so the build goes on (and fails under --strict)."""
     value = (build_config.extra.get("strings") or {}).get(key)
     if not value:
-        i18n = build_config.plugins["i18n"]
-        lang = i18n.current_language or i18n.default_language
+        _, lang = build_languages(build_config)
         logging.getLogger("mkdocs.hooks").warning(
             f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
             "add it (translated) to that language's `extra.strings`.")

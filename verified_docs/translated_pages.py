@@ -27,17 +27,11 @@ from mkdocs.utils import get_relative_url, write_file
 
 from verified_docs import translations as model
 from verified_docs.glossary import GlossaryError, load_glossary
-from verified_docs.site import interface_text
+from verified_docs.site import build_languages, interface_text
 
 log = logging.getLogger("mkdocs.hooks.translations")
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
 STUBS: set[str] = set()  # src_uri of the pages built from the English text
-
-
-def languages(config) -> tuple[str, str]:
-    """(default language, language being built)."""
-    i18n = config.plugins["i18n"]
-    return i18n.default_language, i18n.current_language or i18n.default_language
 
 
 def strings(config) -> dict:
@@ -62,7 +56,7 @@ def banner(config, kind: str, english_url: str) -> str:
     return (f"/// warning | {text(config, kind + '_title')}\n"
             f"    attrs: {{class: translation-banner, id: translation-{kind}}}\n\n"
             f"{text(config, kind + '_text')} "
-            f'<a href="{html.escape(english_url)}" hreflang="{languages(config)[0]}">'
+            f'<a href="{html.escape(english_url)}" hreflang="{build_languages(config)[0]}">'
             f"{text(config, 'english_link')}</a>\n\n///\n")
 
 
@@ -82,7 +76,7 @@ def english_url(url: str, lang: str) -> str:
 
 def page_markdown(markdown: str, page, config) -> str:
     """A translation's banner, a stub's English text, the glossary table."""
-    default, _ = languages(config)
+    default, _ = build_languages(config)
     lang, _, rel = page.file.src_uri.partition("/")
     if lang != default and rel:
         english = pathlib.Path(config.docs_dir) / default / rel
@@ -130,7 +124,7 @@ def english_body(html_text: str) -> str:
 def post_template(output: str, template_name: str, config) -> str:
     """Write a translation's 404 page to `<lang>/404.html` and keep the default one in place
     (an empty output makes MkDocs skip writing the file)."""
-    default, current = languages(config)
+    default, current = build_languages(config)
     if template_name != "404.html" or current == default:
         return output
     write_file(output.encode("utf-8"), str(pathlib.Path(config.site_dir) / current / "404.html"))
@@ -143,7 +137,7 @@ def reason(config, variant: str, value, covered: set) -> str:
     """The reason for avoiding `variant` in the language being built: `value` maps languages to
     texts; a language without one gets the default language's, with a warning if glossary.yml
     has terms in that language (`covered`; a new language has none yet: English, silently)."""
-    default, lang = languages(config)
+    default, lang = build_languages(config)
     texts = value if isinstance(value, dict) else {default: value}
     if texts.get(lang):
         return str(texts[lang])
