@@ -60,10 +60,9 @@ def table(name: str, config) -> str:
         body.append(f"<tr{attrs}><td><code>{html.escape(code)}</code></td>"
                     + "".join(f'<td class="results-value">{c}</td>' for c in cells)
                     + f"<td><code>{node}</code></td></tr>")
-    return ('<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n'
-            f'<table class="results-table" data-results="{html.escape(name)}">\n'
+    return (f'<table class="results-table" data-results="{html.escape(name)}">\n'
             f"<thead>\n{head}\n</thead>\n<tbody>\n" + "\n".join(body)
-            + "\n</tbody>\n</table>\n</div></div>")
+            + "\n</tbody>\n</table>")
 
 
 def on_page_markdown(markdown, page, config, files):

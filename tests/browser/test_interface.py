@@ -46,30 +46,6 @@ def test_stub_text_is_marked_english():
     assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 1
 
 
-@pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.locale)
-def test_glossary_table_scrolls_in_its_own_box_on_a_phone(browser, server, lang):
-    from tests.browser.conftest import Tab
-
-    tab = Tab(browser, viewport={"width": 360, "height": 740}, is_mobile=True)
-    try:
-        tab.goto(server.url(lang.prefix + "glossary/"), wait_until="load")
-        box = tab.page.evaluate("""() => {
-            const table = document.getElementById('glossary-table');
-            const wrap = table && table.closest('.md-typeset__scrollwrap');
-            return table && {
-              wrapped: !!(wrap && table.parentElement.classList.contains('md-typeset__table')),
-              classes: table.className,
-              page_wider: document.documentElement.scrollWidth > innerWidth,
-              table_wider: wrap ? wrap.scrollWidth > wrap.clientWidth : null};
-        }""")
-    finally:
-        tab.close()
-    assert box, f"{lang.prefix}glossary/: no table with id glossary-table"
-    assert box["wrapped"] and not box["classes"], (
-        f"the glossary table should be a plain table that Material wraps in its scrolling box: {box}")
-    assert not box["page_wider"], f"on a phone the glossary widens the whole page: {box}"
-
-
 def test_stub_page_is_built_with_its_english_text_marked(tmp_path):
     """A page marked `untranslated: true` is built from the English text inside lang="en"."""
     import re

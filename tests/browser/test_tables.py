@@ -1,0 +1,77 @@
+"""Every table, on a phone, in both languages: in Material's scrolling box once (put there by the
+build, verified_docs/tables.py, not again by the theme's script), the page no wider than the
+screen, and the look of the theme's own tables (compared with a class-less table that Material's
+stylesheet styles, on the same page)."""
+
+import pytest
+
+from verified_docs import browser as s
+
+LANGS = [lang.locale for lang in s.languages()]
+PHONE = {"width": 360, "height": 740}
+# Computed styles a wrapped table shares with Material's class-less table. Results tables set
+# their own padding and alignment of values (extra.css), so cells' padding is compared elsewhere.
+SAME = {"table": ["fontSize", "backgroundColor", "borderTopStyle", "borderTopWidth",
+                  "borderTopColor", "borderTopLeftRadius", "display", "maxWidth",
+                  "overflowX"],
+        "th": ["fontWeight", "verticalAlign", "minWidth"],
+        "td": ["borderTopStyle", "borderTopWidth", "borderTopColor", "verticalAlign"]}
+PADDING = ["paddingTop", "paddingLeft"]
+
+MEASURE = """(same) => [...document.querySelectorAll('article table')].map(table => {
+  const box = table.parentElement, wrap = box && box.parentElement;
+  // Material's look: a class-less copy of the first rows, in the same kind of box, same place.
+  const ref = table.cloneNode(true);
+  ref.removeAttribute('class'); ref.removeAttribute('id');
+  const refWrap = wrap.cloneNode(false), refBox = box.cloneNode(false);
+  refBox.append(ref); refWrap.append(refBox); wrap.after(refWrap);
+  const style = (el, props) => el ? Object.fromEntries(props.map(p => [p, getComputedStyle(el)[p]])) : null;
+  const compare = (sel, props) => ({ours: style(sel === 'table' ? table : table.querySelector(sel), props),
+                                    theirs: style(sel === 'table' ? ref : ref.querySelector(sel), props)});
+  const found = {
+    name: table.id || table.getAttribute('data-results')
+          || [...table.querySelectorAll('th')].map(th => th.textContent.trim()).join(' | '),
+    classes: table.className,
+    inBox: box.classList.contains('md-typeset__table') && wrap.classList.contains('md-typeset__scrollwrap'),
+    boxedTwice: !!wrap.parentElement.closest('.md-typeset__table'),
+    look: Object.fromEntries(Object.entries(same.look).map(([sel, props]) => [sel, compare(sel, props)])),
+    padding: compare('td', same.padding)};
+  refWrap.remove();
+  found.pageWider = document.documentElement.scrollWidth > innerWidth;
+  return found;
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_table_scrolls_in_its_box_and_looks_like_the_themes(browser, server, site, pages,
+                                                                   lang):
+    from tests.browser.conftest import Tab
+
+    t = Tab(browser, viewport=PHONE, is_mobile=True)
+    found = {}
+    try:
+        for page in pages:
+            html = (site / page.location / "index.html").read_text(encoding="utf-8")
+            if page.lang.locale == lang and "<table" in html:
+                t.goto(server.url(page.location), wait_until="load")
+                found[page.source] = t.page.evaluate(MEASURE, {"look": SAME, "padding": PADDING})
+    finally:
+        t.close()
+    assert found, f"no page in {lang!r} has a table"
+    for source, tables in found.items():
+        for table in tables:
+            where = f"docs/{source}, table {table['name']!r}"
+            assert "wrapped-table" in table["classes"].split(), (
+                f"{where}: not wrapped by the build, so Material's script wraps it on load and "
+                "the browser restyles the whole article (verified_docs/tables.py, hooks/tables.py)")
+            assert table["inBox"] and not table["boxedTwice"], (
+                f"{where}: not in exactly one of Material's scrolling boxes "
+                "(verified_docs/tables.py wraps every table at build time)")
+            assert not table["pageWider"], f"{where}: on a phone the page is wider than the screen"
+            looks = dict(table["look"])
+            if table["classes"].split() == ["wrapped-table"]:
+                looks["td padding"] = table["padding"]
+            for part, styles in looks.items():
+                assert styles["ours"] == styles["theirs"], (
+                    f"{where}: its {part} does not look like Material's table "
+                    f"(extra.css, table.wrapped-table): {styles['ours']} != {styles['theirs']}")
