@@ -19,7 +19,7 @@ import re
 CLASS = "wrapped-table"
 # Markdown never nests a table in a table; a table shown inside code is escaped (&lt;table).
 TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.S)
-CLASS_ATTR = re.compile(r'\bclass="(?P<names>[^"]*)"')
+CLASS_ATTR = re.compile(r'(?<![\w-])class="(?P<names>[^"]*)"')
 OPEN = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
 CLOSE = "</div></div>"
 
