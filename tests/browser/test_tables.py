@@ -45,20 +45,16 @@ MEASURE = """(same) => [...document.querySelectorAll('article table')].map(table
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_table_scrolls_in_its_box_and_looks_like_the_themes(browser, server, site, pages,
                                                                    lang):
-    from tests.browser.conftest import Tab
+    from tests.browser.conftest import read_every_page
 
-    t = Tab(browser, viewport=PHONE, is_mobile=True)
-    found = {}
-    try:
-        for page in pages:
-            html = (site / page.location / "index.html").read_text(encoding="utf-8")
-            if page.lang.locale == lang and "<table" in html:
-                t.goto(server.url(page.location), wait_until="load")
-                found[page.source] = t.page.evaluate(MEASURE, {"look": SAME, "padding": PADDING})
-    finally:
-        t.close()
-    assert found, f"no page in {lang!r} has a table"
-    for source, tables in found.items():
+    with_tables = [page for page in pages if page.lang.locale == lang
+                   and "<table" in (site / page.location / "index.html").read_text(encoding="utf-8")]
+    assert with_tables, f"no page in {lang!r} has a table"
+    measure = {"look": SAME, "padding": PADDING}
+    found = read_every_page(browser, server, with_tables,
+                            lambda t, page, url: (page.source, t.page.evaluate(MEASURE, measure)),
+                            viewport=PHONE, is_mobile=True)
+    for source, tables in found.values():
         for table in tables:
             where = f"docs/{source}, table {table['name']!r}"
             assert "wrapped-table" in table["classes"].split(), (
