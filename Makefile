@@ -20,10 +20,10 @@ $(READY): requirements.txt requirements-torch.txt pyproject.toml
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-# Another release, beside the default one: torch alone (its dependencies are the venv's).
+# Another release, beside the default one: torch, and what it needs that the venv has no
+# version of (verified_docs/install.py).
 $(VENV)/torch-%/.ready: requirements-torch.txt | $(READY)
-	rm -rf $(VENV)/torch-$*
-	$(PY) -m pip install --quiet --no-deps --target $(VENV)/torch-$* torch==$* $(PIP_ARGS)
+	$(PY) -m verified_docs install-release $* $(PIP_ARGS)
 	touch $@
 
 ENV := $(READY) $(OTHER_TORCH)

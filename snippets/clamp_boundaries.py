@@ -34,7 +34,6 @@ TENSOR_BOUNDS = {
 
 
 if __name__ == "__main__":
-    print("torch", torch.__version__.split("+")[0])
     print("scalar bounds: gradient for x at x = 0 and at x = 6")
     for name, f in SCALAR_BOUNDS.items():
         print(f"    {name:<16} x=0: {grad_at(f, 0.)}   x=6: {grad_at(f, 6.)}")

@@ -70,7 +70,6 @@ if __name__ == "__main__":
         release = torch.__version__.split("+")[0]
         print(json.dumps({"torch": release, "rows": rows()}))
     else:
-        print(f"torch {torch.__version__.split('+')[0]}")
         print(f"{'formulation':<30}{'grad at 0':>9}  grad_fn")
         for code, grad, name in rows():
             print(f"{code:<30}{grad:>9g}  {name}")

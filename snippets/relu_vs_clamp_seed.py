@@ -15,7 +15,6 @@ def w1_grad(activation):
 
 if __name__ == "__main__":
     diff = w1_grad(torch.relu) - w1_grad(lambda h: h.clamp(min=0))
-    print("torch", torch.__version__.split("+")[0])
     print("w1.grad with relu - with clamp =", diff.tolist())
     where = diff.nonzero().tolist()
     print(f"relu and clamp give different w1.grad at {where}" if where

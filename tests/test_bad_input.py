@@ -82,7 +82,7 @@ def test_changed_output_fails_with_diff(repo, lang):
     line = change_first_output(home(repo, lang))
     result = run(repo, "pytest", f"docs/{lang}/index.md")
     assert result.returncode == 1
-    assert f"--- docs/{lang}/index.md:{line} (shown on the page)" in result.stdout
+    assert f"--- docs/{lang}/index.md:{line} (shown on the page for PyTorch " in result.stdout
     assert "+++ what the code prints now" in result.stdout
 
 

@@ -1,16 +1,21 @@
 """What the runner of the pages' code guarantees, each shown on a scratch copy with pages made to
 break it: pages cannot change each other's results, a block cannot hang or flood the run, every
-output is checked against the release it names, and bad input is named by page and line."""
+release's output is checked against the fence titled with it, outputs are grouped by what was
+printed, the same code runs once per release in every language, and bad input is named by page
+and line."""
 
 import pytest
 
 from tests.helpers import run, scratch_copy
 from verified_docs import versions
-from verified_docs.site import default_language, docs_dir
+from verified_docs.outputs import title
+from verified_docs.site import default_language, docs_dir, languages
 
 LANG = default_language()
-OTHER = versions.releases()[-1]         # a release a page must mark, e.g. torch="2.13"
-OTHER_LABEL = versions.short(OTHER)
+RELEASES = versions.ascending()
+OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
+EVERY = ", ".join(RELEASES)
+PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
 
 @pytest.fixture
@@ -18,16 +23,17 @@ def repo(tmp_path):
     return scratch_copy(tmp_path)
 
 
-def page(repo, name, *fences):
-    """A page of Python fences, each given as (info, code, output or None); returns its path
-    relative to the repo and the line of each fence."""
+def page(repo, name, *fences, lang=LANG):
+    """A page of Python fences, each given as (info, code, outputs): outputs is None, or one
+    (title, text) or a list of them; returns its path relative to the repo and the line of each
+    fence."""
     lines, starts = [f"# {name}", ""], []
-    for info, code, output in fences:
+    for info, code, outputs in fences:
         starts.append(len(lines) + 1)
         lines += [f"```{info}", *code.splitlines(), "```", ""]
-        if output is not None:
-            lines += [f'```output title="{output[0]}"', *output[1].splitlines(), "```", ""]
-    path = repo / docs_dir().name / LANG / f"{name}.md"
+        for title, text in [outputs] if isinstance(outputs, tuple) else outputs or []:
+            lines += [f'```output title="{title}"', *text.splitlines(), "```", ""]
+    path = repo / docs_dir().name / lang / f"{name}.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path.relative_to(repo).as_posix(), starts
 
@@ -41,7 +47,7 @@ def test_global_torch_state_does_not_leak_between_pages(repo):
                                       "torch.set_default_dtype(torch.float64)\n"
                                       "torch.set_grad_enabled(False)\n"
                                       "torch.manual_seed(1)", None))
-    title = f"Output · PyTorch {versions.default()}"
+    title = f"Output · PyTorch {EVERY}"
     reader, _ = page(repo, "b-reader", ("python", "import torch\n"
                                         "print(torch.get_default_dtype())\n"
                                         "print(torch.is_grad_enabled())",
@@ -83,38 +89,88 @@ def test_escapes_are_caught(repo, code, says):
     assert says in result.stdout
 
 
-@pytest.mark.parametrize("marked", [False, True], ids=["default release", "other release"])
-def test_wrong_digit_fails_naming_page_line_and_release(repo, marked):
-    release = OTHER if marked else versions.default()
-    info = f'{{.python torch="{OTHER_LABEL}"}}' if marked else "python"
-    code = "import torch\nprint(torch.__version__.split('+')[0])\nprint(2 + 2)"
-    path, (line,) = page(repo, "drift", (info, code, (f"Output · PyTorch {release}",
-                                                       f"{release}\n5")))
+def one_output_per_release(extra=""):
+    """(title, text) of each release for code that prints its release, then `extra`."""
+    return [(f"Output · PyTorch {r}", f"{r}\n{extra}".strip()) for r in RELEASES]
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_wrong_digit_fails_naming_page_line_and_release(repo, release):
+    shown = one_output_per_release("4")
+    i = RELEASES.index(release)
+    shown[i] = (shown[i][0], f"{release}\n5")
+    path, (line,) = page(repo, "drift", ("python", PRINT_RELEASE + "\nprint(2 + 2)", shown))
     result = pytest_pages(repo, path)
     assert result.returncode == 1
     assert f"{path}:{line}: the output shown on the page differs from what the code prints " \
-           f"on PyTorch {release}" in result.stdout
+           f"on PyTorch {release}." in result.stdout
+    output_line = line + 6 + 5 * i  # the code fence: 5 lines and a blank; each output: 4 and 1
+    assert f"--- {path}:{output_line} (shown on the page for PyTorch {release})" in result.stdout
     assert "-5\n+4" in result.stdout
+    assert sum(f"on PyTorch {r}." in result.stdout for r in RELEASES) == 1, result.stdout
 
 
-def test_output_title_must_name_the_release_that_ran(repo):
-    path, _ = page(repo, "title", ("python", "print(4)", ("Output · PyTorch 1.0.0", "4")))
-    result = pytest_pages(repo, path)
+def test_same_output_on_every_release_is_one_fence_titled_with_all(repo):
+    split, _ = page(repo, "split", ("python", "print(4)",
+                                    [(f"Output · PyTorch {r}", "4") for r in RELEASES]))
+    result = pytest_pages(repo, split)
     assert result.returncode == 1
-    assert f"expected 'Output · PyTorch {versions.default()}'" in result.stdout
+    assert f'```output title="Output · PyTorch {EVERY}"\nbut they are:' in result.stdout
+    fixed = pytest_pages(repo, split, options=("--update-outputs",))
+    assert fixed.returncode == 0, fixed.stdout
+    text = (repo / split).read_text("utf-8")
+    assert text.count("```output") == 1 and f'title="Output · PyTorch {EVERY}"\n4\n' in text
+    assert pytest_pages(repo, split).returncode == 0
+
+
+def test_differing_outputs_are_grouped_oldest_first_with_the_lines_that_differ_marked(repo):
+    code = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"
+    path, _ = page(repo, "differ", ("python", code, None))
     fixed = pytest_pages(repo, path, options=("--update-outputs",))
     assert fixed.returncode == 0, fixed.stdout
-    assert f'title="Output · PyTorch {versions.default()}"' in (repo / path).read_text("utf-8")
+    text = (repo / path).read_text("utf-8")
+    later = ", ".join(RELEASES[1:])
+    assert (f'```output title="Output · PyTorch {OLDEST}" hl_lines="2"\nsame\nTrue\n```\n\n'
+            f'```output title="Output · PyTorch {later}" hl_lines="2"\nsame\nFalse\n```'
+            ) in text
+    assert pytest_pages(repo, path).returncode == 0
+    # A release whose output moved to another group is named.
+    (repo / path).write_text(text.replace(f"PyTorch {later}", f"PyTorch {RELEASES[-1]}"), "utf-8")
+    result = pytest_pages(repo, path)
+    assert result.returncode == 1
+    assert f"no output fence is titled with PyTorch {RELEASES[1]}" in result.stdout
+
+
+def test_a_fence_may_restrict_its_releases(repo):
+    path, _ = page(repo, "newest", (f'{{.python torch=">={NEWEST}"}}', PRINT_RELEASE,
+                                    (f"Output · PyTorch {NEWEST}", NEWEST)))
+    result = pytest_pages(repo, path)
+    assert result.returncode == 0, result.stdout
+    assert "1 passed" in result.stdout
+
+
+def test_the_same_code_runs_once_per_release_in_every_language(repo, tmp_path):
+    """A page whose code equals another language's page is answered from its results."""
+    log = tmp_path / "runs.log"
+    code = f"import torch\nwith open({str(log)!r}, 'a') as f:\n    print(torch.__version__, file=f)"
+    paths = [page(repo, "twice", ("python", code, None),
+                  ("python", "print(1)", (title(lang, RELEASES), "1")), lang=lang)[0]
+             for lang in languages()]
+    result = pytest_pages(repo, *paths)
+    assert result.returncode == 0, result.stdout
+    assert len(log.read_text().splitlines()) == len(RELEASES), log.read_text()
 
 
 def test_unknown_release_and_mixed_chain_are_named(repo):
     unknown, (line,) = page(repo, "unknown", ('{.python torch="1.0"}', "print(1)", None))
     mixed, (_, second) = page(repo, "mixed", ("python", "x = 1", None),
-                              (f'{{.python continuation torch="{OTHER_LABEL}"}}', "x", None))
+                              (f'{{.python continuation torch="{versions.short(NEWEST)}"}}',
+                               "x", None))
     result = pytest_pages(repo, unknown, mixed)
     assert result.returncode == 1
     assert f'{unknown}:{line}: torch="1.0" names no single release' in result.stdout
-    assert f"{mixed}:{second}: this `continuation` fence runs on PyTorch {OTHER}" in result.stdout
+    assert f"{mixed}:{second}: this `continuation` fence runs on PyTorch {NEWEST}, but the " \
+           f"fence it continues ({mixed}:{second - 4}) runs on {EVERY}" in result.stdout
 
 
 def test_invalid_utf8_names_page_and_line(repo):

@@ -1,8 +1,9 @@
 """Benchmark of the executable docs: `make bench`.
 
-For each PyTorch release of requirements-torch.txt: the median wall time of the docs tests of
+For each PyTorch release of requirements-torch.txt: the median wall time of the docs tests on
 that release (`pytest docs --torch-release R`) next to its floor, one plain Python process on
-that release that runs the same code once with no test machinery (no isolation, no limits).
+that release that runs the code of every distinct page once with no test machinery (no
+isolation, no limits, no comparison).
 Then the median `mkdocs build` time of the whole site next to the default language alone.
 The last lines are `ratio <release>: <docs tests / floor>`.
 """
@@ -24,12 +25,21 @@ from verified_docs.fences import python_fences
 ROOT = site.ROOT
 
 
+def page_code(release: str) -> list[list[tuple[str, bool]]]:
+    """Each distinct page's Python fences that run on `release`, expanded as the tests expand
+    them: a translation whose code is the English page's runs once, in the tests too."""
+    distinct = []
+    for page in site.all_pages():
+        blocks = [(f.source(), f.continued) for f in python_fences(page) if release in f.releases]
+        if blocks and blocks not in distinct:
+            distinct.append(blocks)
+    return distinct
+
+
 def floor_script(directory: str, release: str) -> pathlib.Path:
-    """The floor: a plain script holding every Python fence of `release` on every page, expanded
-    as the tests expand them, run in page order; a `continuation` fence keeps the namespace of
-    the one before."""
-    blocks = [(f.source(), f.continued) for page in site.all_pages()
-              for f in python_fences(page) if f.release == release]
+    """The floor: a plain script holding the code of every distinct page on `release`, run in
+    page order; a `continuation` fence keeps the namespace of the one before."""
+    blocks = [block for page in page_code(release) for block in page]
     script = pathlib.Path(directory) / f"floor-{release}.py"
     script.write_text(
         "import contextlib, io, sys\n"
@@ -77,9 +87,8 @@ def main(argv=None) -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     ratios = {}
     with tempfile.TemporaryDirectory() as out:
-        for release in versions.releases():
-            if not any(f.release == release for page in site.all_pages()
-                       for f in python_fences(page)):
+        for release in versions.ascending():
+            if not page_code(release):
                 print(f"PyTorch {release}: no page has code blocks for it")
                 continue
             tests = median_seconds([py, "-m", "pytest", "-q", "docs", "--torch-release", release],

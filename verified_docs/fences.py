@@ -51,9 +51,11 @@ class Fence:
         return "continuation" in self.options
 
     @property
-    def release(self) -> str:
+    def releases(self) -> tuple[str, ...]:
+        """The PyTorch releases this fence runs on, oldest first: every verified one, unless
+        its `torch="…"` restricts it."""
         try:
-            return versions.resolve(self.attributes.get("torch"))
+            return versions.select(self.attributes.get("torch"))
         except versions.UnknownRelease as exc:
             raise PageError(f"{self.where}: {exc}") from None
 
@@ -143,19 +145,24 @@ def fence_at(path: pathlib.Path, open_line: int) -> Fence:
     raise PageError(f"{site.relative(path)}:{open_line}: no Python fence starts on this line")
 
 
-def output_fence(code: Fence) -> Fence | None:
-    """The output fence right after `code` (only blank lines between), if any."""
+def output_fences(code: Fence) -> list[Fence]:
+    """The output fences right after `code`, one per group of releases that print the same,
+    with only blank lines between them."""
     fences = page_fences(code.path)
-    following = fences[fences.index(code) + 1:]
-    if not following or following[0].lang != OUTPUT_LANG:
-        return None
     lines = read_page(code.path).splitlines()
-    between = lines[code.close_line:following[0].open_line - 1]
-    return following[0] if all(not line.strip() for line in between) else None
+    found, end = [], code.close_line
+    for following in fences[fences.index(code) + 1:]:
+        between = lines[end:following.open_line - 1]
+        if following.lang != OUTPUT_LANG or any(line.strip() for line in between):
+            break
+        found.append(following)
+        end = following.close_line
+    return found
 
 
 def chain(fence: Fence) -> list[Fence]:
-    """`fence`, preceded by the fences its `continuation` builds on (all on one release)."""
+    """`fence`, preceded by the fences its `continuation` builds on (all on the same
+    releases)."""
     python = python_fences(fence.path)
     index = python.index(fence)
     first = index
@@ -163,9 +170,9 @@ def chain(fence: Fence) -> list[Fence]:
         first -= 1
     links = python[first:index + 1]
     for earlier, later in zip(links, links[1:]):
-        if earlier.release != later.release:
+        if earlier.releases != later.releases:
             raise PageError(
-                f"{later.where}: this `continuation` fence runs on PyTorch {later.release}, "
-                f"but the fence it continues ({earlier.where}) runs on {earlier.release}; "
-                f'give both the same torch="…"')
+                f"{later.where}: this `continuation` fence runs on PyTorch "
+                f"{', '.join(later.releases)}, but the fence it continues ({earlier.where}) "
+                f"runs on {', '.join(earlier.releases)}; give both the same torch=\"…\"")
     return links

@@ -1,89 +1,172 @@
-"""Output fences: their titles, comparing them with a run, and rewriting them (`make outputs`)."""
+"""Output fences: one per group of releases that print the same, their titles and marked lines,
+comparing them with a run, and rewriting them (`make outputs`).
+
+A code fence runs on every verified release. When all of them print the same, one output fence
+follows it, titled with every release; when they differ, one fence per distinct output, oldest
+release first, each titled with the releases that print it, and the lines that differ from
+another group's output marked with `hl_lines`. The build shows such a group side by side
+(verified_docs/release_outputs.py).
+
+    ```output title="Output · PyTorch 2.13.0" hl_lines="2"
+    ```output title="Output · PyTorch 2.14.1, 2.15.0" hl_lines="2"
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
 import pathlib
+import re
 
-from verified_docs import site
-from verified_docs.fences import OUTPUT_LANG, Fence, output_fence, page_fences
+from verified_docs import site, versions
+from verified_docs.fences import OUTPUT_LANG, Fence, output_fences, page_fences
+
+RELEASE = re.compile(r"\d+(?:\.\d+)+")
+HL_LINES = re.compile(r'hl_lines="([^"]*)"')
 
 
 class OutputMismatch(AssertionError):
     pass
 
 
-def title(lang: str, release: str) -> str:
-    """"Output · PyTorch 2.15.0": `extra.output_title` of the page's language, and the release."""
-    return f"{site.extra(lang).get('output_title', 'Output')} · PyTorch {release}"
+@dataclasses.dataclass(frozen=True)
+class Group:
+    releases: tuple[str, ...]
+    text: str                   # normalised: every line stripped on the right, "\n"-ended
+    marked: tuple[int, ...]     # 1-based lines that differ from another group's output
 
 
-def expected_title(code: Fence) -> str:
-    return title(site.language_of(code.path), code.release)
+def title(lang: str, releases) -> str:
+    """"Output · PyTorch 2.14.1, 2.15.0": `extra.output_title` of the page's language, and the
+    releases."""
+    return (f"{site.extra(lang).get('output_title', 'Output')} · PyTorch "
+            + ", ".join(versions.ascending(releases)))
 
 
 def normalise(text: str) -> str:
     return "".join(line.rstrip() + "\n" for line in text.rstrip().splitlines())
 
 
-def check(code: Fence, printed: str) -> None:
-    """Raise OutputMismatch, naming page:line, unless the page shows exactly what was printed."""
-    shown, actual = output_fence(code), normalise(printed)
-    if shown is None:
-        if actual:
-            raise OutputMismatch(
-                f"{code.where}: the code prints (PyTorch {code.release}), but no ```output fence "
-                f"follows it.\nAdd one by running `make outputs`. It prints:\n{actual}")
-        return
-    if normalise(shown.content) != actual:
-        diff = difflib.unified_diff(
-            normalise(shown.content).splitlines(keepends=True), actual.splitlines(keepends=True),
-            f"{site.relative(code.path)}:{shown.open_line} (shown on the page)",
-            f"what the code prints now on PyTorch {code.release}")
+def marked_lines(text: str, others: list[str]) -> tuple[int, ...]:
+    """Lines of `text` that are not matched, line for line, in every one of `others`."""
+    lines, marked = text.splitlines(), set()
+    for other in others:
+        matcher = difflib.SequenceMatcher(None, lines, other.splitlines(), autojunk=False)
+        for tag, start, end, _, _ in matcher.get_opcodes():
+            if tag != "equal":
+                marked.update(range(start + 1, end + 1))
+    return tuple(sorted(marked))
+
+
+def groups(printed: dict[str, str]) -> list[Group]:
+    """The distinct outputs of `printed` ({release: stdout}), in the order of their oldest
+    release; none when no release prints anything."""
+    by_text: dict[str, list[str]] = {}
+    for release in versions.ascending(printed):
+        by_text.setdefault(normalise(printed[release]), []).append(release)
+    if list(by_text) == [""]:
+        return []
+    texts = list(by_text)
+    return [Group(tuple(by_text[text]), text,
+                  marked_lines(text, [t for t in texts if t != text])) for text in texts]
+
+
+def shown_releases(fence: Fence) -> tuple[str, ...]:
+    """The releases an output fence's title names (after "PyTorch")."""
+    after = (fence.title or "").rpartition("PyTorch")[2]
+    return tuple(RELEASE.findall(after))
+
+
+def shown_marks(fence: Fence) -> tuple[int, ...]:
+    match = HL_LINES.search(fence.info)
+    return tuple(int(n) for n in match[1].split()) if match else ()
+
+
+def info_line(lang: str, group: Group) -> str:
+    marks = f' hl_lines="{" ".join(map(str, group.marked))}"' if group.marked else ""
+    return f'{OUTPUT_LANG} title="{title(lang, group.releases)}"{marks}'
+
+
+def check(code: Fence, printed: dict[str, str]) -> None:
+    """Raise OutputMismatch, naming page:line and release, unless the page shows exactly what
+    each release printed, grouped and titled as `make outputs` writes it. `printed` may cover
+    only some of the fence's releases (`--torch-release`): then only theirs are compared."""
+    shown, lang = output_fences(code), site.language_of(code.path)
+    where_shown = {release: fence for fence in shown for release in shown_releases(fence)}
+    problems = []
+    for release in versions.ascending(printed):
+        actual, fence = normalise(printed[release]), where_shown.get(release)
+        if fence is None:
+            if actual or shown:
+                problems.append(
+                    f"{code.where}: no output fence is titled with PyTorch {release}, which "
+                    f"prints:\n{actual or '(nothing)'}")
+            continue
+        if normalise(fence.content) != actual:
+            diff = difflib.unified_diff(
+                normalise(fence.content).splitlines(keepends=True),
+                actual.splitlines(keepends=True),
+                f"{site.relative(code.path)}:{fence.open_line} (shown on the page for "
+                f"PyTorch {', '.join(shown_releases(fence))})",
+                f"what the code prints now on PyTorch {release}")
+            problems.append(
+                f"{code.where}: the output shown on the page differs from what the code prints "
+                f"on PyTorch {release}.\n{''.join(diff)}")
+    if problems:
+        raise OutputMismatch("\n".join(problems)
+                             + "\nIf the new output is right, run `make outputs` and review the "
+                             "diff.")
+    if set(printed) != set(code.releases):
+        return  # the grouping can only be judged with every release's output
+    expected = [info_line(lang, group) for group in groups(printed)]
+    actual = [fence.info.strip() for fence in shown]
+    if expected != actual:
+        lines = ", ".join(str(f.open_line) for f in shown) or "none"
         raise OutputMismatch(
-            f"{code.where}: the output shown on the page differs from what the code prints on "
-            f"PyTorch {code.release}.\n{''.join(diff)}\n"
-            "If the new output is right, run `make outputs` and review the diff.")
-    if shown.title != expected_title(code):
-        raise OutputMismatch(
-            f"{site.relative(code.path)}:{shown.open_line}: the output's title is "
-            f"{shown.title!r}, but the code above it runs on PyTorch {code.release}: "
-            f"expected {expected_title(code)!r}. `make outputs` writes it.")
+            f"{code.where}: the output fences after this code (lines {lines}) should be, in "
+            "this order:\n" + "\n".join(f"  ```{info}" for info in expected)
+            + "\nbut they are:\n" + "\n".join(f"  ```{info}" for info in actual)
+            + "\n(one fence per distinct output, titled with the releases that print it, the "
+            "lines that differ marked). `make outputs` writes them.")
 
 
 @dataclasses.dataclass(frozen=True)
 class Update:
     code: Fence
-    printed: str
+    printed: dict[str, str]     # release -> stdout
 
 
-def fence_lines(code: Fence, printed: str) -> list[str]:
-    ticks = "`" * max([3, *(len(run) + 1 for run in printed.split() if set(run) == {"`"})])
-    return [f'{ticks}{OUTPUT_LANG} title="{expected_title(code)}"\n', printed, ticks + "\n"]
+def fence_lines(lang: str, group: Group) -> list[str]:
+    ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
+    return [f"{ticks}{info_line(lang, group)}\n", group.text, ticks + "\n"]
+
+
+def completed(update: Update) -> dict[str, str]:
+    """What each release of the fence prints: the run's output, and for a release that did not
+    run (`--torch-release`) what the page shows for it."""
+    printed = dict(update.printed)
+    for fence in output_fences(update.code):
+        for release in shown_releases(fence):
+            if release in update.code.releases:
+                printed.setdefault(release, fence.content)
+    return printed
 
 
 def rewrite(path: pathlib.Path, updates: list[Update]) -> int:
-    """Replace, insert or drop output fences, bottom-up so line numbers stay valid.
-    Returns how many output fences changed."""
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    changed = 0
+    """Replace, insert or drop each code fence's output fences, bottom-up so line numbers stay
+    valid. Returns how many code fences' outputs changed."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lang, changed = site.language_of(path), 0
     for update in sorted(updates, key=lambda u: -u.code.open_line):
-        code, actual = update.code, normalise(update.printed)
-        shown = output_fence(code)
-        if shown is not None and normalise(shown.content) == actual \
-                and shown.title == expected_title(code):
+        code, shown = update.code, output_fences(update.code)
+        new: list[str] = []
+        for group in groups(completed(update)):
+            new += ["\n", *fence_lines(lang, group)]
+        end = shown[-1].close_line if shown else code.close_line
+        if lines[code.close_line:end] == new:
             continue
-        if shown is None and not actual:
-            continue  # prints nothing, shows nothing
         changed += 1
-        if shown is not None and actual:
-            lines[shown.open_line - 1:shown.close_line] = fence_lines(code, actual)
-        elif shown is not None:  # no longer prints: drop the fence and the blank line before it
-            del lines[code.close_line:shown.close_line]
-        else:
-            lines[code.close_line:code.close_line] = ["\n", *fence_lines(code, actual)]
+        lines[code.close_line:end] = new
     if changed:
         path.write_text("".join(lines), encoding="utf-8")
         page_fences.cache_clear()

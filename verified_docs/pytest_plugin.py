@@ -1,8 +1,8 @@
 """pytest plugin (entry point `pytest11`): every Python fence of every page is a test.
 
 pytest-markdown-docs collects the fences with their options; this plugin runs each one in a
-child interpreter on the PyTorch release the fence names (verified_docs.runner), then compares
-what it printed with the ```output fence after it, or with `--update-outputs` rewrites that fence.
+child interpreter on every PyTorch release it runs on (verified_docs.runner), then compares what
+each printed with the ```output fences after it, or with `--update-outputs` rewrites them.
 Anything written to stderr, warnings included, fails the fence. When every fence of a page has
 passed, the page's provenance record is updated for the footer.
 """
@@ -47,20 +47,22 @@ class DocsRunner(DefaultRunner):
             raise PageError(f"{site.relative(path)}:{test.start_line}: `fixture:` options are "
                             "not supported: a page's code runs in its own interpreter")
         fence = fence_at(path, test.start_line)
-        result = self.config.stash[RUNNER].run(fence)
-        if result.error:
-            raise BlockFailed(f"{fence.where}: the code block raised on PyTorch "
-                              f"{fence.release}\n{result.error}")
-        if result.stderr:
-            raise WroteToStderr(
-                f"{fence.where}: the code wrote to stderr on PyTorch {fence.release}:\n"
-                f"{result.stderr}\nA page shows warnings explicitly: catch them with "
-                "warnings.catch_warnings(record=True) and print them.")
+        results = self.config.stash[RUNNER].run(fence, wanted_releases(self.config))
+        for release, result in results.items():
+            if result.error:
+                raise BlockFailed(f"{fence.where}: the code block raised on PyTorch "
+                                  f"{release}\n{result.error}")
+            if result.stderr:
+                raise WroteToStderr(
+                    f"{fence.where}: the code wrote to stderr on PyTorch {release}:\n"
+                    f"{result.stderr}\nA page shows warnings explicitly: catch them with "
+                    "warnings.catch_warnings(record=True) and print them.")
+        printed = {release: result.stdout for release, result in results.items()}
         updates = self.config.stash.get(UPDATES, None)
         if updates is not None:
-            updates.setdefault(path, []).append(outputs.Update(fence, result.stdout))
+            updates.setdefault(path, []).append(outputs.Update(fence, printed))
         else:
-            outputs.check(fence, result.stdout)
+            outputs.check(fence, printed)
 
     def repr_failure(self, test, excinfo, style=None):
         if isinstance(excinfo.value, (BlockFailed, WroteToStderr, PageError,
@@ -78,7 +80,7 @@ def pytest_addoption(parser):
     group.addoption("--output-limit", type=int, default=DEFAULT_LIMIT, metavar="BYTES",
                     help=f"most a code block may print (default {DEFAULT_LIMIT})")
     group.addoption("--torch-release", metavar="RELEASE",
-                    help="run only the code blocks of this PyTorch release")
+                    help="run the code blocks on this PyTorch release only")
 
 
 def pytest_configure(config):
@@ -89,8 +91,13 @@ def pytest_configure(config):
         config.stash[UPDATES] = {}
     config.pluginmanager.register(ProvenanceRecorder(), "verified-docs-provenance")
     if collects_pages(config):  # importing torch overlaps with collection
-        wanted = config.getoption("--torch-release")
-        config.stash[RUNNER].start([versions.resolve(wanted)] if wanted else versions.releases())
+        config.stash[RUNNER].start(wanted_releases(config) or versions.releases())
+
+
+def wanted_releases(config) -> tuple[str, ...] | None:
+    """The release `--torch-release` names, or None for all of them."""
+    wanted = config.getoption("--torch-release")
+    return (versions.resolve(wanted),) if wanted else None
 
 
 def collects_pages(config) -> bool:
@@ -112,21 +119,24 @@ def fence_of(item):
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
-    wanted = config.getoption("--torch-release")
+    wanted = wanted_releases(config)
     if wanted:
-        wanted = versions.resolve(wanted)
-        kept = [i for i in items if (f := fence_of(i)) is None or f.release == wanted]
+        kept = [i for i in items if (f := fence_or_none(i)) is None or wanted[0] in f.releases]
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept
-    fences = []
-    for item in items:
-        try:
-            fence = fence_of(item)
-            if fence is not None and fence.release:  # PageError for an unknown release
-                fences.append(fence)
-        except PageError:
-            pass  # reported by the fence's own test
-    config.stash[RUNNER].keep(sorted({f.release for f in fences}), preloaded_modules(fences))
+    fences = [f for f in map(fence_or_none, items) if f is not None]
+    needed = {r for f in fences for r in f.releases if not wanted or r in wanted}
+    config.stash[RUNNER].keep(sorted(needed), preloaded_modules(fences))
+
+
+def fence_or_none(item):
+    """The item's fence; None for another test, or a fence whose bad input (an unknown release)
+    its own test reports."""
+    try:
+        fence = fence_of(item)
+        return fence if fence is not None and fence.releases else None
+    except PageError:
+        return None
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -183,10 +193,13 @@ class ProvenanceRecorder:
             page = self.page_of(item.path)
             if page:
                 self.expected[page] += 1
-                try:
-                    self.releases.setdefault(page, set()).add(fence_of(item).release)
-                except PageError:
+                fence = fence_or_none(item)
+                if fence is None:
                     self.failed.add(page)
+                else:
+                    wanted = wanted_releases(config)
+                    self.releases.setdefault(page, set()).update(
+                        r for r in fence.releases if not wanted or r in wanted)
 
     def pytest_runtest_logreport(self, report):
         page = self.page_of(report.fspath) if report.fspath else None
@@ -197,6 +210,6 @@ class ProvenanceRecorder:
         elif report.when == "call" and report.passed:
             self.passed[page] += 1
             if self.passed[page] == self.expected[page] and page not in self.failed:
-                order = versions.releases()
+                order = versions.ascending()
                 self.verified_now[page] = [r for r in order if r in self.releases[page]]
                 provenance.record(page, self.verified_now[page], set(self.expected), list(order))

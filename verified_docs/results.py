@@ -1,7 +1,7 @@
 """Results of snippets measured on every PyTorch release, recorded as JSON for tables.
 
 `snippets/results/<module>.json` holds what `python -m snippets.<module> --json` prints on each
-release of requirements-torch.txt: `{release: rows}`, releases in that order. The build turns it
+release of requirements-torch.txt: `{release: rows}`, oldest release first. The build turns it
 into a table with a column per release (hooks/results_table.py); the tests re-measure it and fail
 on drift; `make outputs` (`python -m verified_docs results --update`) rewrites it.
 """
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     failed = False
     for module in recorded():
-        fresh = {release: measure(module, release) for release in versions.releases()}
+        fresh = {release: measure(module, release) for release in versions.ascending()}
         path = FOLDER / f"{module}.json"
         if args.update:
             if path.read_text(encoding="utf-8") != dumps(fresh):

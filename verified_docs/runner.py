@@ -1,12 +1,14 @@
 """Running a page's fences in child interpreters, one per PyTorch release (verified_docs.worker).
 
 Each page gets its own process per release (forked from the worker), so no block can change
-another page's result. Every fence runs under a time limit and its output under a size limit.
+another page's result; a fence runs on its releases side by side. Every fence runs under a time
+limit and its output under a size limit.
 """
 
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import dataclasses
 import json
 import os
@@ -168,14 +170,43 @@ class PageProcess:
         self.sock.close()
 
 
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One fence as a page's process runs it. Two steps are the same when their code and
+    freshness are: the page and line they came from only name them in error messages."""
+    source: str
+    fresh: bool
+    padded: str = dataclasses.field(compare=False)
+    filename: str = dataclasses.field(compare=False)
+
+
+@dataclasses.dataclass
+class PageState:
+    """A page's process on one release, what it has run, and what it stands for: the steps the
+    page has taken there, some of them answered from the results of an identical page."""
+    path: object
+    process: "PageProcess | None" = None
+    ran: list = dataclasses.field(default_factory=list)
+    taken: list = dataclasses.field(default_factory=list)
+    last_ok: Fence | None = None
+
+
 class Runner:
-    """Runs fences of the pages, keeping one process per (page, release) while a page runs."""
+    """Runs fences of the pages on each of their releases, keeping one process per (page,
+    release) while a page runs.
+
+    Each distinct code runs once per release: a step whose code, and the code of every step the
+    page took before it on that release, equal those of a page already run (the same page in
+    another language, whose code the translation checks hold identical) gets that page's
+    result, unless it failed. When a page then has to run something itself, its process first
+    replays the steps it took from the other page, so it runs in the same state."""
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, limit: int = DEFAULT_LIMIT):
         self.timeout, self.limit = timeout, limit
         self.workers: dict[str, Worker] = {}
-        # release -> (page, its process, the last fence that ran there successfully)
-        self.pages: dict[str, tuple] = {}
+        self.pages: dict[str, PageState] = {}       # release -> the page running there
+        self.results: dict[tuple, Result] = {}      # (release, steps taken) -> its result
+        self.pool = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="release")
 
     def start(self, releases) -> None:
         """Start the workers of `releases` now, so that importing torch overlaps with the
@@ -195,69 +226,109 @@ class Runner:
                 self.workers[release].seen.update(preload)
 
     def close(self) -> None:
-        for page in self.pages.values():
-            page[1].close()
+        self.pool.shutdown()
+        for state in self.pages.values():
+            if state.process:
+                state.process.close()
         for worker in self.workers.values():
             worker.close()
         self.pages.clear(), self.workers.clear()
 
-    def process(self, fence: Fence) -> tuple[PageProcess, Fence | None]:
-        release = fence.release
-        page = self.pages.get(release)
-        if page and page[0] == fence.path:
-            return page[1], page[2]
-        if page:
-            page[1].close()
+    def drop(self, release: str) -> None:
+        """Forget the page running on `release` after a failure that leaves its process unfit."""
+        state = self.pages.pop(release, None)
+        if state and state.process:
+            state.process.close()
+
+    def state(self, fence: Fence, release: str) -> PageState:
+        state = self.pages.get(release)
+        if state is None or state.path != fence.path:
+            if state and state.process:
+                state.process.close()
+            state = self.pages[release] = PageState(fence.path)
+        return state
+
+    def process(self, fence: Fence, release: str, state: PageState) -> "PageProcess":
+        """The page's process on `release`, having run exactly the steps the page took."""
+        if state.process is not None and state.ran == state.taken:
+            return state.process
+        if state.process is not None:
+            state.process.close()
         reason = versions.missing(release)
         if reason:
             raise BlockFailed(f"{fence.where}: {reason}")
         self.start([release])
-        process = self.workers[release].connect(site.relative(fence.path))
-        self.pages[release] = (fence.path, process, None)
-        return process, None
+        state.process = self.workers[release].connect(site.relative(fence.path))
+        state.ran = []
+        for step in state.taken:  # replayed; each step's own test reported its result
+            self.send(state, fence, release, step)
+        return state.process
 
-    def run(self, fence: Fence) -> Result:
-        """Run `fence` (after the fences it continues, when they did not just run)."""
+    def run(self, fence: Fence, releases=None) -> dict[str, Result]:
+        """Run `fence` on each of its releases (or those of `releases`), side by side, after
+        the fences it continues when they did not just run there."""
+        chosen = [r for r in fence.releases if releases is None or r in releases]
+        futures = {r: self.pool.submit(self.run_on, fence, r) for r in chosen}
+        concurrent.futures.wait(futures.values())  # every release done before any is reported
+        return {release: future.result() for release, future in futures.items()}
+
+    def run_on(self, fence: Fence, release: str) -> Result:
         *before, _ = links = chain(fence)
-        process, last = self.process(fence)
+        state = self.state(fence, release)
         fresh = True
-        if before and last == before[-1]:
+        if before and state.last_ok == before[-1]:
             links, fresh = [fence], False
         for i, link in enumerate(links):
-            result = self.run_one(process, link, fresh=fresh and i == 0)
-            self.check_limits(link, result)
+            step = Step(link.source(), fresh and i == 0, link.padded_source(), link.filename())
+            result = self.take(state, link, release, step)
             if link is not fence and result.error:
                 raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
-                                  f"failed:\n{result.error}")
+                                  f"failed on PyTorch {release}:\n{result.error}")
         # A fence that raised leaves no namespace to continue in: its continuation replays.
-        self.pages[fence.release] = (fence.path, process, None if result.error else fence)
+        state.last_ok = None if result.error else fence
         return result
 
-    def run_one(self, process: PageProcess, fence: Fence, fresh: bool) -> Result:
-        code = fence.padded_source()
+    def take(self, state: PageState, fence: Fence, release: str, step: Step) -> Result:
+        key = (release, tuple(state.taken) + (step,))
+        known = self.results.get(key)
+        if known is not None:
+            state.taken.append(step)
+            return known
+        self.process(fence, release, state)
+        state.taken.append(step)
+        result = self.send(state, fence, release, step)
+        if not result.error and not result.stderr:
+            self.results[key] = result
+        return result
+
+    def send(self, state: PageState, fence: Fence, release: str, step: Step) -> Result:
         try:
-            reply = process.run(code, fence.filename(), fresh, self.timeout, self.limit)
+            reply = state.process.run(step.padded, step.filename, step.fresh, self.timeout,
+                                      self.limit)
         except TimeoutError:
-            self.pages.pop(fence.release, None)
+            self.drop(release)
             raise BlockFailed(
                 f"{fence.where}: the code block did not finish within {self.timeout:g} s "
-                f"(PyTorch {fence.release}) and was stopped. If it really needs longer, "
+                f"(PyTorch {release}) and was stopped. If it really needs longer, "
                 "raise the limit with `--block-timeout`.") from None
         except (EOFError, ConnectionError, OSError):
-            self.pages.pop(fence.release, None)
+            self.drop(release)
             raise BlockFailed(
-                f"{fence.where}: the process running the code block (PyTorch {fence.release}) "
+                f"{fence.where}: the process running the code block (PyTorch {release}) "
                 "ended before the block finished, e.g. by os._exit() or a crash.") from None
-        self.workers[fence.release].seen.update(reply.pop("modules"))
-        return Result(**reply)
+        state.ran.append(step)
+        self.workers[release].seen.update(reply.pop("modules"))
+        result = Result(**reply)
+        self.check_limits(fence, release, result)
+        return result
 
-    def check_limits(self, fence: Fence, result: Result) -> None:
+    def check_limits(self, fence: Fence, release: str, result: Result) -> None:
         for stream in ("stdout", "stderr"):
             size = getattr(result, f"{stream}_bytes")
             if size > self.limit:
-                self.pages.pop(fence.release, None)
+                self.drop(release)
                 raise BlockFailed(
                     f"{fence.where}: the code block wrote {size:,} bytes to {stream}, more than "
-                    f"the limit of {self.limit:,} (PyTorch {fence.release}). A page shows a "
+                    f"the limit of {self.limit:,} (PyTorch {release}). A page shows a "
                     "short output; print less. The first lines were:\n"
                     + "\n".join(getattr(result, stream)[:2000].splitlines()[:20]))

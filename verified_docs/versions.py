@@ -44,16 +44,44 @@ def default() -> str:
     return releases()[0]
 
 
-def resolve(label: str | None) -> str:
-    """The listed release a page's `torch="…"` label means: "2.13" or "2.13.0" -> "2.13.0"."""
-    if not label:
-        return default()
+def key(release: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in release.split("."))
+
+
+def ascending(some=None) -> tuple[str, ...]:
+    """Releases oldest first, the order pages show them in (all verified releases by default)."""
+    return tuple(sorted(releases() if some is None else some, key=key))
+
+
+def resolve(label: str) -> str:
+    """The listed release a label means: "2.13" or "2.13.0" -> "2.13.0"."""
     matches = [r for r in releases() if r == label or r.startswith(label + ".")]
     if len(matches) != 1:
         raise UnknownRelease(
             f'torch="{label}" names no single release of {LIST.name} '
-            f"({', '.join(releases())}); use one of them")
+            f"({', '.join(ascending())}); use one of them")
     return matches[0]
+
+
+def select(labels: str | None) -> tuple[str, ...]:
+    """The releases a fence's `torch="…"` runs on, oldest first: every verified release when
+    it has none; `torch="2.15"` that one; `torch=">=2.14"` that one and every later one;
+    several labels separated by spaces add up."""
+    if labels is None:
+        return ascending()
+    chosen: set[str] = set()
+    for label in labels.split():
+        if label.startswith(">="):
+            if not re.fullmatch(r"\d+(\.\d+)*", label[2:]):
+                raise UnknownRelease(f'torch="{labels}": {label!r} is not `>=` and a release '
+                                     'number, such as ">=2.15"')
+            chosen.update(r for r in releases() if key(r) >= key(label[2:]))
+        else:
+            chosen.add(resolve(label))
+    if not chosen:
+        raise UnknownRelease(f'torch="{labels}" names no release; leave it out to run on every '
+                             f"release of {LIST.name}")
+    return ascending(chosen)
 
 
 def short(release: str) -> str:

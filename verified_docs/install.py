@@ -1,0 +1,76 @@
+"""`python -m verified_docs install-release RELEASE [PIP ARGS…]`: install a PyTorch release
+other than the default one into `.venv/torch-<release>/` (verified_docs.versions).
+
+That folder is put in front of the virtualenv, so what the virtualenv already has serves every
+release. pip's own resolver says what the release needs (`pip install --dry-run --report`, run
+in the virtualenv); the packages it lists that the virtualenv has no version of at all, and
+torch itself, go into the folder. A CUDA build of an older release finds there the libraries the
+default release does not use (2.14.1's `libcurand`, from `nvidia-curand`), and the rest (the
+CUDA runtime, cuDNN, triton…) in the virtualenv.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from verified_docs import versions
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def installed() -> set[str]:
+    """The distributions of this interpreter's own environment (no release folder on the
+    path)."""
+    return {canonical(d.metadata["Name"]) for d in importlib.metadata.distributions()
+            if d.metadata["Name"]}
+
+
+def pip(*args: str) -> None:
+    env = versions.environ(versions.default())  # resolve against the virtualenv alone
+    subprocess.run([sys.executable, "-m", "pip", *args], check=True, env=env)
+
+
+def needed(release: str, pip_args: list[str]) -> list[str]:
+    """`name==version` of torch `release` and of every package it needs that the virtualenv
+    has no version of."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.json")
+        pip("install", "--quiet", "--dry-run", "--report", report, f"torch=={release}",
+            *pip_args)
+        with open(report, encoding="utf-8") as file:
+            resolved = json.load(file)["install"]
+    have = installed()
+    wanted = []
+    for item in resolved:
+        name, version = item["metadata"]["name"], item["metadata"]["version"]
+        if canonical(name) == "torch" or canonical(name) not in have:
+            wanted.append(f"{name}=={version}")
+    return wanted
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m verified_docs install-release",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("release")
+    parser.add_argument("pip_args", nargs=argparse.REMAINDER,
+                        help="passed to pip (the Makefile's PIP_ARGS)")
+    args = parser.parse_args(argv)
+    target = versions.site_packages(args.release)
+    if target is None:
+        parser.error(f"{args.release} is the default release: it is installed in the "
+                     "virtualenv itself")
+    packages = needed(args.release, args.pip_args)
+    print(f"PyTorch {args.release} into {target.name}/: {', '.join(packages)}")
+    shutil.rmtree(target, ignore_errors=True)
+    pip("install", "--quiet", "--no-deps", "--target", str(target), *packages, *args.pip_args)
+    return 0
