@@ -15,7 +15,9 @@ def w1_grad(activation):
 
 if __name__ == "__main__":
     diff = w1_grad(torch.relu) - w1_grad(lambda h: h.clamp(min=0))
-    print("w1.grad with relu - with clamp =", diff.tolist())
+    print("w1.grad with relu - w1.grad with clamp:")
+    for row in diff.tolist():
+        print("   ", row)
     where = diff.nonzero().tolist()
     print(f"relu and clamp give different w1.grad at {where}" if where
           else "relu and clamp give the same w1.grad")

@@ -5,7 +5,8 @@ import re
 import pytest
 from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
 
-from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
+from verified_docs.fences import (OUTPUT_LANG, PYTHON_LANGS, output_fences, page_fences,
+                                  python_fences)
 from verified_docs.site import all_pages, relative
 
 # Counted from the raw text, independently of any Markdown parser: a fence indented under an
@@ -30,12 +31,14 @@ def test_every_python_fence_is_collected(page, pytestconfig):
 
 @pytest.mark.parametrize("page", all_pages(), ids=relative)
 def test_every_output_fence_belongs_to_code(page):
-    fences = page_fences(page)
-    for before, fence in zip((None, *fences), fences):
+    """An output fence follows the Python fence whose output it shows, or another output of the
+    same code (one per release group), with only blank lines between."""
+    owned = {f.open_line for code in python_fences(page) for f in output_fences(code)}
+    for fence in page_fences(page):
         if fence.lang == OUTPUT_LANG:
-            assert before is not None and before.lang in PYTHON_LANGS, (
+            assert fence.open_line in owned, (
                 f"{relative(page)}:{fence.open_line}: an ```output fence must directly follow "
-                "the ```python fence whose output it shows.")
+                "the ```python fence whose output it shows (or that fence's other outputs).")
 
 
 def test_every_fence_goes_through_the_docs_runner():

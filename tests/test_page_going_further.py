@@ -8,7 +8,7 @@ from torch.autograd.gradcheck import GradcheckError
 
 from snippets import (further_gradcheck, further_gradcheck_minimal, further_mark_minimal,
                       further_mark_non_differentiable, further_modern_relu, further_per_sample,
-                      further_setup_context, further_vmap)
+                      further_setup_context, further_vmap, further_vmap_mask_forms)
 from snippets.my_relu import MyReLU
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -71,6 +71,21 @@ def test_bool_mask_backward_is_batched_since_2_15_and_where_always():
         assert "Attempting to batch over indexing with a boolean mask" in error
     else:
         assert further_vmap.per_sample_grads(further_vmap.BoolMaskReLU) == expected
+
+
+def test_only_the_number_assignment_form_batches_and_only_since_2_15():
+    batches = {}
+    for name, form in further_vmap_mask_forms.FORMS.items():
+        error = further_vmap_mask_forms.error_of(form)
+        batches[name] = error is None
+        if error is not None:
+            assert "Attempting to batch over indexing with a boolean mask" in error
+    assert batches == {"y[x < 0] = 0": RELEASE >= (2, 15),
+                       "y[x < 0] = torch.tensor(0.)": False,
+                       "y.index_put_((x < 0,), ...)": False, "x[x > 0].sum()": False}
+    if RELEASE >= (2, 15):
+        assert further_vmap_mask_forms.batched(further_vmap_mask_forms.assign_number) == \
+            [[0.0, 2.0], [3.0, 0.0]]
 
 
 def test_one_backward_sums_the_per_sample_rows():

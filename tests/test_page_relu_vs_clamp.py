@@ -188,10 +188,11 @@ def test_max_is_a_reduction_returns_values_and_indices():
 
 
 # ---- quotes from derivatives.yaml -----------------------------------------------------------
-# A fence ```yaml title="derivatives.yaml · PyTorch X.Y.Z"``` quotes that version's packaged
-# torchgen/packaged/autograd/derivatives.yaml. Each of its blank-line-separated excerpts must be
-# in the file word for word; line breaks, indentation and the `#` that starts a comment line
-# are ignored, so a quote may wrap a long line to fit the page's 80 columns.
+# A fence ```yaml title="derivatives.yaml · PyTorch X.Y.Z, …"``` quotes the packaged
+# torchgen/packaged/autograd/derivatives.yaml of each release its title names (one quote where
+# they read the same). Each of its blank-line-separated excerpts must be in each of those files
+# word for word; line breaks, indentation and the `#` that starts a comment line are ignored, so
+# a quote may wrap a long line to fit the page's 80 columns.
 
 QUOTE = re.compile(r'^```yaml title="derivatives\.yaml · PyTorch ([^"]+)"\n(.*?)^```$',
                    re.MULTILINE | re.DOTALL)
@@ -210,24 +211,26 @@ def words(text: str) -> str:
 
 
 def quotes(page: Path):
-    """(line, version, excerpt) of every derivatives.yaml excerpt on the page."""
+    """(line, releases, excerpt) of every derivatives.yaml excerpt on the page."""
     text = page.read_text(encoding="utf-8")
     for match in QUOTE.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
+        named = tuple(r.strip() for r in match[1].split(","))
         for excerpt in re.split(r"\n\s*\n", match[2]):
             if excerpt.strip():
-                yield line, match[1], excerpt
+                yield line, named, excerpt
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
 def test_derivatives_yaml_quotes_are_verbatim(page):
     found = list(quotes(page))
-    assert {version for _, version, _ in found} == set(versions.releases()), (
-        f"{page.relative_to(ROOT)}: quote the rules of every verified version")
+    assert {r for _, named, _ in found for r in named} == set(versions.releases()), (
+        f"{page.relative_to(ROOT)}: quote the rules of every verified release")
     files = {version: words(derivatives_yaml(version).read_text(encoding="utf-8"))
              for version in versions.releases()}
-    for line, version, excerpt in found:
-        assert version in files, f"{page.relative_to(ROOT)}:{line}: no PyTorch {version}"
-        assert words(excerpt) in files[version], (
-            f"{page.relative_to(ROOT)}:{line}: not in PyTorch {version}'s "
-            f"derivatives.yaml:\n{excerpt}")
+    for line, named, excerpt in found:
+        for version in named:
+            assert version in files, f"{page.relative_to(ROOT)}:{line}: no PyTorch {version}"
+            assert words(excerpt) in files[version], (
+                f"{page.relative_to(ROOT)}:{line}: not in PyTorch {version}'s "
+                f"derivatives.yaml:\n{excerpt}")

@@ -1,4 +1,5 @@
 """Facts shown on the why-clone page, asserted on values (not printed text)."""
+import inspect
 import re
 import runpy
 import warnings
@@ -147,9 +148,16 @@ def test_sum_example_zeroes_everything_and_warns_per_version(capsys):
     assert namespace["x"].grad.tolist() == [0.0, 0.0, 0.0]
     ops = [re.search(r"Use of (\w+) on expanded", str(w.message)).group(1)
            for w in namespace["caught"]]
-    # 2.13 warns from index_put_ and masked_fill_; since 2.15 only masked_fill_.
+    # 2.13 and 2.14.1 warn from index_put_ and masked_fill_; since 2.15 only masked_fill_.
     assert ops == (["index_put_", "masked_fill_"] if RELEASE < (2, 15)
                    else ["masked_fill_"])
+
+
+def test_backward_docstring_leaves_strides_undefined_since_2_15():
+    """The page quotes Function.backward's docstring of 2.15 and says 2.13 and 2.14.1 lack it."""
+    quoted = "The strides of the gradients passed to :func:`backward` are undefined"
+    assert (quoted in inspect.getsource(torch.autograd.Function.backward)) == \
+        (RELEASE >= (2, 15))
 
 
 def test_hazard_expanded_gradient_is_stride_zero_and_breaks_no_clone():

@@ -163,7 +163,7 @@ def rewrite(path: pathlib.Path, updates: list[Update]) -> int:
         for group in groups(completed(update)):
             new += ["\n", *fence_lines(lang, group)]
         end = shown[-1].close_line if shown else code.close_line
-        if lines[code.close_line:end] == new:
+        if "".join(lines[code.close_line:end]) == "".join(new):
             continue
         changed += 1
         lines[code.close_line:end] = new
