@@ -8,8 +8,13 @@ language's decimal separator («0,5» in Russian). It uses matplotlib's
 object-oriented `Figure`, so no pyplot state or GUI backend is involved, and its output is
 byte-for-byte reproducible: no date in the metadata, a fixed salt for the SVG ids, and text
 kept as <text> elements (searchable, and readable by screen readers) instead of glyph paths.
+
+Which function takes which value at 0 is not written here: `picks()` reads it from the results
+measured on every verified release (snippets/results/grad_at_zero_table.json, the table of the
+relu-vs-clamp page), so the labels and the caption change when a release does.
 """
 import io
+import json
 import pathlib
 
 import matplotlib
@@ -22,25 +27,29 @@ LABELS = {
         "support": "y = g·x for g in [0, 1]",
         "derivative": "derivative of ReLU",
         "interval": "subdifferential at 0: [0, 1]",
-        "zero_pick": "torch.relu: 0",
-        "one_pick": "MyReLU, clamp: 1",
+        "pick": "{names}: {value}",
     },
     "ru": {
         "relu": "ReLU(x) = max(0, x)",
         "support": "y = g·x при g из [0, 1]",
         "derivative": "производная ReLU",
         "interval": "субдифференциал в 0: [0, 1]",
-        "zero_pick": "torch.relu: 0",
-        "one_pick": "MyReLU, clamp: 1",
+        "pick": "{names}: {value}",
     },
 }
-# The visible caption under the figure (the page's image text is its alt text).
+# The visible caption under the figure (the page's image text is its alt text); {zero} and
+# {one} are the functions that take 0 and 1 at x = 0, as measured, joined by `and`.
 CAPTIONS = {
     "en": "ReLU and its derivative. At x = 0 every line with a slope from 0 to 1 stays under "
-          "the graph; torch.relu takes 0, MyReLU and clamp take 1.",
+          "the graph; {zero} take 0, {one} take 1.",
     "ru": "Функция ReLU и её производная. В точке x = 0 под графиком остаётся любая прямая "
-          "с наклоном от 0 до 1; torch.relu берёт 0, MyReLU и clamp\u00a0— 1.",
+          "с наклоном от 0 до 1; {zero} берут 0, {one}\u00a0— 1.",
 }
+AND = {"en": " and ", "ru": " и "}
+# The functions the figure names, by their row in the results, and how the figure names them.
+NAMES = {"torch.relu(x)": "torch.relu", "MyReLU.apply(x)": "MyReLU",
+         "x.clamp(min=0)": "clamp"}
+RESULTS = pathlib.Path(__file__).with_name("results") / "grad_at_zero_table.json"
 # Languages whose decimal separator is not ".".
 DECIMAL_COMMA = {"ru"}
 # Width of each drawing in inches; at 10 pt text the narrow one is meant to be shown at its
@@ -54,9 +63,54 @@ def has_labels(lang) -> bool:
     return lang in LABELS and lang in CAPTIONS
 
 
-def caption(lang) -> str:
-    """The figure's caption in `lang`, or in English for a language without one."""
-    return CAPTIONS.get(lang, CAPTIONS["en"])
+def picks(results=None) -> dict[float, list[str]]:
+    """{value at 0: [names]} of the functions in NAMES, from the recorded results
+    ({release: [[code, value, grad_fn], ...]}). A function whose value depends on the release
+    is named once per value, with the releases that give it: "clamp (2.13.0)"."""
+    if results is None:
+        results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    values = {code: {} for code in NAMES}   # code -> value -> [releases]
+    for release, rows in results.items():
+        for code, value, _ in rows:
+            if code in values:
+                values[code].setdefault(value, []).append(release)
+    found: dict[float, list[str]] = {}
+    for code, by_value in values.items():
+        for value, releases in by_value.items():
+            name = NAMES[code]
+            if len(by_value) > 1:
+                name += f" ({', '.join(releases)})"
+            found.setdefault(value, []).append(name)
+    return dict(sorted(found.items()))
+
+
+def number(value, lang) -> str:
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
+def pick_labels(lang, results=None) -> dict[float, str]:
+    """{value: label} of the points at x = 0, a name a line: "torch.relu,\nclamp (2.14.1,
+    2.15.0): 0", so that it fits beside the point on a phone's panel."""
+    pattern = LABELS.get(lang, LABELS["en"])["pick"]
+    return {value: pattern.format(names=",\n".join(names), value=number(value, lang))
+            for value, names in picks(results).items()}
+
+
+def drawn_labels(lang) -> set[str]:
+    """Every text the figure of `lang` writes, besides its axes."""
+    text = LABELS.get(lang, LABELS["en"])
+    return {text[key] for key in ("relu", "support", "derivative", "interval")} \
+        | {line for label in pick_labels(lang).values() for line in label.splitlines()}
+
+
+def caption(lang, results=None) -> str:
+    """The figure's caption in `lang` (in English for a language without one), naming the
+    functions that take 0 and 1 as measured."""
+    lang = lang if lang in CAPTIONS else "en"
+    chosen = picks(results)
+    return CAPTIONS[lang].format(zero=AND[lang].join(chosen.get(0.0, [])),
+                                 one=AND[lang].join(chosen.get(1.0, [])))
 
 
 def tick_formatter(lang):
@@ -94,8 +148,10 @@ def figure(lang, narrow=False):
                label=text["interval"])
     right.plot([0], [0], "o", color=ORANGE, ms=7)
     right.plot([0], [1], "o", color=ORANGE, ms=7)
-    right.annotate(text["zero_pick"], (0, 0), xytext=(-0.12, 0.08), ha="right")
-    right.annotate(text["one_pick"], (0, 1), xytext=(-0.12, 1.08), ha="right")
+    # Beside each point, on the side where no curve runs at that height.
+    for value, label in pick_labels(lang).items():
+        right.annotate(label, (0, value), xytext=(0.12, value + 0.08), ha="left",
+                       va="bottom", linespacing=1.1)
     right.set_ylim(-0.3, 1.5)
     right.legend(**below)
 
@@ -128,3 +184,5 @@ if __name__ == "__main__":
     for lang in LABELS:
         draw(f"relu.{lang}.svg", lang)
         print(f"relu.{lang}.svg:", LABELS[lang]["interval"])
+        for label in pick_labels(lang).values():
+            print("   ", label)

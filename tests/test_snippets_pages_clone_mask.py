@@ -12,6 +12,7 @@ import torch
 
 from snippets import figure_relu
 from snippets.my_relu import MyReLU
+from verified_docs import results
 from verified_docs.site import ROOT, built_html, docs_dir, languages
 
 DOCS = docs_dir()
@@ -28,8 +29,8 @@ def svg_texts(svg: str) -> set[str]:
 def own_labels(lang):
     """Labels that only this language's figure may contain."""
     others = {label for other in figure_relu.LABELS if other != lang
-              for label in figure_relu.LABELS[other].values()}
-    return set(figure_relu.LABELS[lang].values()) - others
+              for label in figure_relu.drawn_labels(other)}
+    return figure_relu.drawn_labels(lang) - others
 
 
 # ---- the figure ---------------------------------------------------------------------------
@@ -43,10 +44,39 @@ def labels_of(lang):
 @pytest.mark.parametrize("lang", languages())
 def test_figure_has_the_labels_of_its_language(lang):
     texts = svg_texts(figure_relu.svg(lang))
-    assert set(figure_relu.LABELS[labels_of(lang)].values()) <= texts
+    assert figure_relu.drawn_labels(labels_of(lang)) <= texts
     for other in figure_relu.LABELS:
         if other != labels_of(lang):
             assert not own_labels(other) & texts
+
+
+def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release():
+    """The labels and the caption come from the recorded results, release by release."""
+    recorded = results.read("grad_at_zero_table")
+    measured = {code: {release: next(v for c, v, _ in rows if c == code)
+                       for release, rows in recorded.items()} for code in figure_relu.NAMES}
+    for code, by_release in measured.items():
+        for release, value in by_release.items():
+            name = figure_relu.NAMES[code]
+            shown = [n for n in figure_relu.picks()[value] if n.split(" (")[0] == name]
+            assert len(shown) == 1, f"the figure does not say that {code} takes {value}"
+            if len(set(by_release.values())) > 1:
+                assert release in shown[0], f"{shown[0]!r}: {release} gives {value}"
+    for lang in figure_relu.LABELS:
+        texts = svg_texts(figure_relu.svg(lang))
+        assert {line for label in figure_relu.pick_labels(lang).values()
+                for line in label.splitlines()} <= texts
+        for value, names in figure_relu.picks().items():
+            assert all(name in figure_relu.caption(lang) for name in names)
+
+
+def test_figure_follows_a_release_that_changes_a_value():
+    recorded = results.read("grad_at_zero_table")
+    changed = {release: [[code, 0.0 if code == "MyReLU.apply(x)" else value, name]
+                         for code, value, name in rows] for release, rows in recorded.items()}
+    assert "MyReLU" in figure_relu.picks(changed)[0.0]
+    assert "MyReLU" not in figure_relu.picks(changed).get(1.0, [])
+    assert "MyReLU and" not in figure_relu.caption("en", changed).split("take 0")[1]
 
 
 def test_russian_figure_is_russian():
@@ -96,7 +126,7 @@ def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
     default = languages()[0]
     assert figure == (site if lang == default else site / lang).joinpath(FIGURE).resolve()
     texts = svg_texts(figure.read_text(encoding="utf-8"))
-    assert set(figure_relu.LABELS[labels_of(lang)].values()) <= texts
+    assert figure_relu.drawn_labels(labels_of(lang)) <= texts
     cyrillic = re.search("[а-яё]", alt, re.I) is not None
     assert cyrillic == (lang == "ru"), f"alt text of the {lang} figure: {alt!r}"
 

@@ -13,8 +13,9 @@ import re
 
 CLASS = "release-outputs"
 # pymdownx.highlight with `pygments_lang_class` marks a fence's language on its box; a box holds
-# no <div> of its own (its code is escaped), so the first </div> closes it.
-BLOCK = r'<div class="language-output highlight">.*?</div>'
+# no <div> of its own (its code is escaped), so the first </div> closes it, and a block never
+# reaches past it (or the run would take in everything up to a later output).
+BLOCK = r'<div class="language-output highlight">(?:(?!</div>).)*</div>'
 RUN = re.compile(rf"{BLOCK}(?:\s*{BLOCK})+", re.S)
 
 

@@ -41,7 +41,7 @@ MEASURE = """async () => {
         }),
       };
     });
-    found.push({first: (box.previousElementSibling || {}).innerText || '', blocks,
+    found.push({blocks, children: [...box.children].map(c => c.className),
                 pageWider: document.documentElement.scrollWidth > innerWidth});
   }
   return found;
@@ -65,6 +65,8 @@ def test_outputs_of_every_release_are_in_view_together(browser, server, site, pa
         for n, box in enumerate(boxes, 1):
             where = f"docs/{source}, outputs box {n} ({screen})"
             blocks = box["blocks"]
+            assert all("language-output" in c.split() for c in box["children"]), (
+                f"{where}: the box holds more than outputs: {box['children']}")
             assert len(blocks) >= 2 and all(b["visible"] for b in blocks), (
                 f"{where}: every release's output must be shown, none hidden")
             named = [r for b in blocks for r in b["title"].rpartition("PyTorch")[2]
