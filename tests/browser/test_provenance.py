@@ -9,10 +9,16 @@ import pytest
 
 from verified_docs import browser as s
 from tests.helpers import build, scratch_copy
-from verified_docs import provenance
+from verified_docs import provenance, site
 from verified_docs.provenance import PATH
 
 LANGS = [lang.locale for lang in s.languages()]
+
+
+def visible_text(lang, want) -> str:
+    """What a reader of `lang` reads in the footer: the language's text, filled in."""
+    template = site.extra(lang)["strings"][f"provenance_{want['scope']}"]
+    return " ".join(template.format(torch=want["torch"], date=want["verified"]).split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -31,6 +37,9 @@ def test_footer_shows_recorded_provenance(visits, request, lang):
             if shown.get("provenance") != "pending":
                 problems.append(f"{v.url}: footer says {shown['text']!r}, but {PATH.name} has no "
                                 f"entry for {v.page.source}: it should say 'not yet verified'")
+        elif shown["text"] != visible_text(lang, want):
+            problems.append(f"{v.url}: the footer reads {shown['text']!r}, but it should read "
+                            f"{visible_text(lang, want)!r} (overrides/partials/provenance.html)")
         elif [shown.get(k) for k in ("torch", "verified", "scope")] != \
                 [want["torch"], want["verified"], want["scope"]]:
             problems.append(f"{v.url}: footer says {shown.get('text')!r}; {PATH.name} says "
