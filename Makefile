@@ -1,8 +1,10 @@
-# Every target builds .venv first, so a fresh clone needs only Python 3.11 and make:
-# requirements.txt (the tools, exact pins), the first release of requirements-torch.txt (the
-# site's default PyTorch) and this project's package, editable; every other release listed there
-# goes to .venv/torch-<release>/. PIP_ARGS lets a machine without the local CPU wheels point pip
-# at another index (see README).
+# Every target builds .venv first, so a fresh clone needs only Python 3.11 and make. `make serve`
+# and `make build` install only what the site's build needs: requirements.txt (the tools, exact
+# pins) and this project's package, editable; the build imports no torch. `make test`,
+# `make outputs` and `make bench` add the PyTorch releases of requirements-torch.txt: the first
+# (the site's default) into .venv, held to the pins of requirements.txt, every other one into
+# .venv/torch-<release>/. PIP_ARGS lets a machine without the local CPU wheels point pip at
+# another index (see README).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -10,23 +12,30 @@ READY := $(VENV)/.ready
 PIP_ARGS ?=
 TORCH_RELEASES := $(shell sed -n 's/^torch==\([0-9][0-9.]*\).*/\1/p' requirements-torch.txt)
 DEFAULT_TORCH := $(firstword $(TORCH_RELEASES))
+DEFAULT_READY := $(VENV)/.torch-$(DEFAULT_TORCH)
 OTHER_TORCH := $(addprefix $(VENV)/torch-,$(addsuffix /.ready,$(wordlist 2,99,$(TORCH_RELEASES))))
 # MkDocs prints an advert for its successor on every run; it is noise in build logs.
 export NO_MKDOCS_2_WARNING := 1
 
-$(READY): requirements.txt requirements-torch.txt pyproject.toml
+$(READY): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -r requirements.txt torch==$(DEFAULT_TORCH) $(PIP_ARGS)
+	$(PY) -m pip install --quiet -r requirements.txt $(PIP_ARGS)
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+# The site's default release, in .venv itself.
+$(DEFAULT_READY): requirements-torch.txt | $(READY)
+	rm -f $(VENV)/.torch-*
+	$(PY) -m pip install --quiet torch==$(DEFAULT_TORCH) -c requirements.txt $(PIP_ARGS)
 	touch $@
 
 # Another release, beside the default one: torch, and what it needs that the venv has no
 # version of (verified_docs/install.py).
-$(VENV)/torch-%/.ready: requirements-torch.txt | $(READY)
+$(VENV)/torch-%/.ready: requirements-torch.txt | $(DEFAULT_READY)
 	$(PY) -m verified_docs install-release $* $(PIP_ARGS)
 	touch $@
 
-ENV := $(READY) $(OTHER_TORCH)
+ENV := $(READY) $(DEFAULT_READY) $(OTHER_TORCH)
 
 # The browser tests need Debian's chromium; install it when it is missing.
 BROWSER := $(shell command -v chromium 2>/dev/null)
