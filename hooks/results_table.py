@@ -2,8 +2,9 @@
 snippets/results/NAME.json, the results `make outputs` recorded on each verified PyTorch
 release (verified_docs.results: {release: [[formulation, value, grad_fn], ...]}).
 
-One row per formulation: its code, its value under each release (one column per release,
-in the file's order; the values in bold where the releases differ) and its backward node.
+One row per formulation: its code, its value under each release (one column per release, headed
+by its number under "<gradient at 0> · PyTorch", oldest first as the file has them; the values
+in bold where the releases differ) and its backward node.
 Header texts come from `extra.strings` (`table_formulation`, `table_grad_at_zero`,
 `table_grad_fn`), translated per language, and `decimal_separator` for the values.
 """
@@ -41,9 +42,9 @@ def table(name: str, config) -> str:
     first, values, last = (html.escape(interface_text(config, key)) for key in HEADERS[name])
     by_version = [{row[0]: row for row in results[v]} for v in versions]
     head = (f'<tr><th scope="col" rowspan="2">{first}</th>'
-            f'<th scope="colgroup" colspan="{len(versions)}">{values}</th>'
+            f'<th scope="colgroup" colspan="{len(versions)}">{values} · PyTorch</th>'
             f'<th scope="col" rowspan="2">{last}</th></tr>\n<tr>'
-            + "".join(f'<th scope="col">PyTorch {html.escape(v)}</th>' for v in versions)
+            + "".join(f'<th scope="col">{html.escape(v)}</th>' for v in versions)
             + "</tr>")
     body = []
     for code, *_ in results[versions[0]]:

@@ -1,9 +1,11 @@
 """The snippet tests run on every PyTorch release of requirements-torch.txt, not only on the
 default one this session imports: each other release gets its own pytest run, in a child process
-whose torch is that release (verified_docs.versions)."""
+whose torch is that release (verified_docs.versions). The children start together, on the first
+of these tests, and run side by side."""
 
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -14,16 +16,35 @@ from verified_docs.site import ROOT
 FACT_TESTS = sorted({p.relative_to(ROOT).as_posix() for pattern in
                      ("test_snippets*.py", "test_page_*.py", "test_exercise.py")
                      for p in (ROOT / "tests").glob(pattern)})
+OTHERS = versions.releases()[1:]
 
 
-@pytest.mark.parametrize("release", versions.releases()[1:])
-def test_snippet_tests_pass_on(release):
+@pytest.fixture(scope="module")
+def children():
+    """{release: (process, its output file)}, every child started at once."""
+    started = {}
+    for release in OTHERS:
+        if versions.missing(release):
+            continue
+        out = tempfile.TemporaryFile(mode="w+")
+        started[release] = (subprocess.Popen(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+             "-m", "not built_site", *FACT_TESTS],
+            cwd=ROOT, env=versions.environ(release), stdout=out, stderr=subprocess.STDOUT,
+            text=True), out)
+    yield started
+    for process, out in started.values():
+        process.kill() if process.poll() is None else None
+        out.close()
+
+
+@pytest.mark.parametrize("release", OTHERS)
+def test_snippet_tests_pass_on(release, children):
     assert not versions.missing(release), versions.missing(release)
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
-         "-m", "not built_site", *FACT_TESTS],
-        cwd=ROOT, env=versions.environ(release), capture_output=True, text=True, timeout=1200)
-    assert result.returncode == 0, (
+    process, out = children[release]
+    returncode = process.wait(timeout=1200)
+    out.seek(0)
+    assert returncode == 0, (
         f"the snippet tests fail on PyTorch {release} (run them alone with "
         f"`PYTHONPATH={versions.site_packages(release)} .venv/bin/python -m pytest -o addopts= "
-        f"-m 'not built_site' {' '.join(FACT_TESTS)}`):\n{result.stdout[-6000:]}")
+        f"-m 'not built_site' {' '.join(FACT_TESTS)}`):\n{out.read()[-6000:]}")
