@@ -14,7 +14,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from snippets import (clamp_boundaries, clamp_seed_arithmetic, grad_at_zero_table,
-                      max_is_a_reduction, relu_vs_clamp_seed)
+                      max_is_a_reduction, relu_clamp_at_nan, relu_vs_clamp_seed)
 from snippets.my_relu import MyReLU
 from verified_docs import results, versions
 from verified_docs.site import ROOT, docs_dir, languages
@@ -79,6 +79,21 @@ def test_seed_scalar_check_from_comments():
     assert clamp_seed_arithmetic.scalar_at_zero(F.relu) == 0.0
     assert clamp_seed_arithmetic.scalar_at_zero(
         clamp_seed_arithmetic.ACTIVATIONS["clamp"]) == (-2.0 if OLD_CLAMP else 0.0)
+
+
+# ---- NaN ------------------------------------------------------------------------------------
+
+def test_relu_passes_the_gradient_at_nan_and_clamp_drops_it_on_every_release():
+    nan = float("nan")
+    assert relu_clamp_at_nan.grad_at(torch.relu, nan) == 1.0
+    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), nan) == 0.0
+
+
+def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
+    a = torch.tensor(float("nan"), requires_grad=True)
+    b = torch.tensor(0., requires_grad=True)
+    torch.fmax(a, b).backward()
+    assert (a.grad.item(), b.grad.item()) == ((1.0, 1.0) if RELEASE == (2, 14) else (0.0, 1.0))
 
 
 # ---- clamp at its bounds --------------------------------------------------------------------
