@@ -51,9 +51,11 @@ endif
 .PHONY: serve build test outputs bench clean
 
 # Not strict: a warning or an error while editing is logged and the server keeps serving (strict,
-# the first one would stop it); `make build` and `make test` stay strict.
+# the first one would stop it); `make build` and `make test` stay strict. MkDocs watches docs/ and
+# mkdocs.yml itself. An edit to verified_docs/ needs a restart: a rebuild runs the code that was
+# imported when the server started.
 serve: $(READY)
-	$(PY) -m mkdocs serve --no-strict -a 127.0.0.1:8000 -w snippets -w glossary.yml -w hooks -w verified_docs
+	$(PY) -m mkdocs serve --no-strict -a 127.0.0.1:8000 -w snippets -w glossary.yml
 
 build: $(READY)
 	$(PY) -m mkdocs build --strict

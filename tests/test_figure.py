@@ -64,17 +64,17 @@ def test_every_language_with_labels_has_a_caption():
     assert not figure_relu.has_labels("xx")
 
 
-def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog, monkeypatch):
-    """The hook shows the English figure, and says where the missing labels go."""
+def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog):
+    """The build shows the English figure, and says where the missing labels go."""
     content = '<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>'
-    i18n = SimpleNamespace(default_language="en", current_language="xx")
-    config = SimpleNamespace(plugins={"i18n": i18n})
+    modules = figures.drawers()
+    logger = "mkdocs.plugins.verified_docs.figures"
     for meta, level in (({}, logging.WARNING), ({"untranslated": True}, logging.INFO)):
         page = SimpleNamespace(file=SimpleNamespace(src_uri="xx/mask.md"), meta=meta)
         caplog.clear()
-        with caplog.at_level(logging.INFO, logger="mkdocs.hooks.figures"):
-            html = figures.captioned_figures(content, page, config)
+        with caplog.at_level(logging.INFO, logger=logger):
+            html = figures.captioned_figures(content, page, "xx", modules)
         assert re.search(r"<figcaption>ReLU and its derivative", html)
         assert 'srcset="../assets/figures/relu-narrow.svg"' in html
-        [record] = [r for r in caplog.records if r.name == "mkdocs.hooks.figures"]
+        [record] = [r for r in caplog.records if r.name == logger]
         assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage()

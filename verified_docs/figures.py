@@ -1,11 +1,12 @@
-"""The site's figures (hooks/figures.py is the MkDocs entry point): drawn during the build, in the
-language being built, and shown as captioned figures that a phone can read.
+"""The site's figures (a piece of the build, verified_docs/plugin.py): drawn during the build,
+in the language being built, and shown as captioned figures that a phone can read.
 
 mkdocs-static-i18n builds the default language first and then, from its on_post_build, runs the
-whole build again for every other language, with its current language set to that one
+whole build again for every other language, with the theme's language set to that one
 (`site.build_languages`). `on_files` therefore runs once per language. Each run draws the
 figures with that language's labels and adds them as generated files, so nothing drawn is kept
-in the repository.
+in the repository. The snippets that draw them are imported afresh once per build (`drawers`),
+so an edit to their labels shows in the next `make serve` rebuild.
 
 A page links to a figure relatively, as if it lived in its own language folder:
 `docs/<lang>/mask.md` links `assets/figures/relu.svg`, which is `<lang>/assets/figures/relu.svg`
@@ -27,16 +28,16 @@ translated (front matter `untranslated: true`) shows English text anyway, and it
 from __future__ import annotations
 
 import html
-import logging
 import pathlib
 import posixpath
 import re
 
+from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
 from verified_docs import site
 
-log = logging.getLogger("mkdocs.hooks.figures")
+log = get_plugin_logger(__name__)
 
 # Path of the figure inside a language folder -> the snippet that draws it. The snippet's
 # `svg(lang, narrow)` returns the SVG text, `caption(lang)` the caption, `has_labels(lang)` says
@@ -51,9 +52,10 @@ NARROW_SCREEN = "(max-width: 50em)"
 IMAGE = re.compile(r'<p>(?P<img><img alt="[^"]*" src="(?P<src>[^"]*)"[^>]*>)</p>')
 
 
-def load(path: str):
-    """The snippet module that draws a figure, imported as the tests import it."""
-    return site.snippet(pathlib.Path(path).stem)
+def drawers() -> dict:
+    """{figure path: the snippet module that draws it}, each imported as the tests import it and
+    re-executed if this process imported it before, so it draws with the labels it has now."""
+    return {uri: site.snippet(pathlib.Path(path).stem, fresh=True) for uri, path in FIGURES.items()}
 
 
 def narrow_name(uri: str) -> str:
@@ -61,12 +63,12 @@ def narrow_name(uri: str) -> str:
     return f"{stem}-narrow{ext}"
 
 
-def add_drawings(files, config):
-    """Both drawings of every figure, in the language being built, added to `files`."""
+def add_drawings(files, config, modules: dict):
+    """Both drawings of every figure, in the language being built, added to `files`; `modules`
+    are the figures' `drawers()`."""
     default, lang = site.build_languages(config)
     prefix = "" if lang == default else lang
-    for uri, snippet in FIGURES.items():
-        module = load(snippet)
+    for uri, module in modules.items():
         for name, narrow in ((uri, False), (narrow_name(uri), True)):
             figure = File.generated(config, f"{lang}/{name}", content=module.svg(lang, narrow))
             figure.dest_uri = posixpath.join(prefix, name)
@@ -74,16 +76,16 @@ def add_drawings(files, config):
     return files
 
 
-def captioned_figures(html_text: str, page, config) -> str:
-    """Every figure image of the page as a `<figure>` with its narrow drawing and caption."""
-    _, lang = site.build_languages(config)
+def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
+    """Every figure image of the page as a `<figure>` with its narrow drawing and caption, in
+    `lang`; `modules` are the figures' `drawers()`."""
 
     def captioned(match: re.Match) -> str:
         src = match["src"]
-        uri = next((u for u in FIGURES if src == u or src.endswith("/" + u)), None)
+        uri = next((u for u in modules if src == u or src.endswith("/" + u)), None)
         if uri is None:
             return match[0]
-        module = load(FIGURES[uri])
+        module = modules[uri]
         if not module.has_labels(lang):
             message = (f"{page.file.src_uri}: {FIGURES[uri]} has no labels or caption in "
                        f"{lang!r}; the figure is shown in English. Add LABELS[{lang!r}] and "

@@ -1,12 +1,27 @@
-"""KaTeX at build time (hooks/math.py is its MkDocs entry point): formulas typeset to KaTeX's
-HTML and MathML by the vendored KaTeX (vendor/katex/katex.min.js, run in QuickJS from PyPI's
-`quickjs`), and KaTeX's stylesheet and woff2 fonts (vendor/katex) cut to what the site uses.
+"""Math, typeset at build time in KaTeX's own fonts (a piece of the build,
+verified_docs/plugin.py): formulas typeset to KaTeX's HTML and MathML by the vendored KaTeX
+(vendor/katex/katex.min.js, run in QuickJS from PyPI's `quickjs`), and KaTeX's stylesheet and
+woff2 fonts (vendor/katex) cut to what the site uses.
 
-Each font is cut (fontTools' subsetter, woff2 via `brotli`) to the characters the site's formulas
-are set in: every formula of every page of every language is typeset once per build process
-(`used_characters`), and a font with none of those characters is left out of the site and out of
-the stylesheet. A formula KaTeX cannot parse is a warning naming the page and the formula, so
-`mkdocs build --strict` fails on it.
+Every formula pymdownx.arithmatex marks on a page is rendered to KaTeX's HTML, laid out in its
+woff2 fonts, with the MathML next to it for screen readers. Pages ship no math script: a page with
+math loads KaTeX's stylesheet (overrides/main.html) and the few fonts its formulas use, a page
+without math loads nothing for math. A display formula wider than the column scrolls inside its
+own box (overrides/assets/stylesheets/extra.css), never the page.
+
+The stylesheet and the fonts are added to the site under assets/katex/, from vendor/katex: one
+copy of KaTeX in the repository. Each font is cut (fontTools' subsetter, woff2 via `brotli`) to
+the characters the site's formulas are set in: every formula of every page of every language is
+typeset once per build (`used_characters`; the plugin keeps the result for every language's
+pass), and a font with none of those characters is left out of the site and out of the
+stylesheet. A formula KaTeX cannot parse, and a page whose formulas need a character outside the
+cut (a formula the reading of the sources missed), are warnings naming the page, so
+`mkdocs build --strict` fails on them.
+
+The search index would hold every formula twice, the rendered symbols and the TeX source that
+the MathML carries in an `<annotation>`; `searchable` marks the annotation `data-search-exclude`
+(Material's search skips it and strips the marker from the page afterwards), so results show the
+formula once, as the reader sees it.
 """
 
 
@@ -16,15 +31,18 @@ import functools
 import html
 import html.parser
 import io
-import logging
 import pathlib
 import re
 
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File
+
 from verified_docs.site import ROOT
 
-# A logger under "mkdocs": its warnings fail `mkdocs build --strict`.
-log = logging.getLogger("mkdocs.hooks.math")
+log = get_plugin_logger(__name__)
 
+# Where the stylesheet and fonts are in the built site (overrides/main.html links them).
+ASSETS = "assets/katex"
 VENDOR = ROOT / "vendor" / "katex"
 KATEX = VENDOR / "katex.min.js"
 # pymdownx.arithmatex in generic mode: \( … \) in a span, \[ … \] in a div.
@@ -39,6 +57,8 @@ FONT_FACE = re.compile(r'@font-face\{[^}]*url\(fonts/(?P<file>[^)]+\.woff2)\)[^}
 STYLESHEET_CHARACTERS = "0123456789()"
 
 
+# Cached for the process, unlike the build's state: it depends on vendor/katex alone, which no
+# edit during `make serve` changes, and it saves each rebuild evaluating KaTeX again.
 @functools.cache
 def katex():
     import quickjs
@@ -92,7 +112,7 @@ def characters(typeset_html: str) -> set[str]:
 
 
 def formulas(markdown_text: str, config) -> list[tuple[str, bool]]:
-    """(TeX, display?) of each formula on a page, as this hook finds them in the page's HTML."""
+    """(TeX, display?) of each formula on a page, as `typeset_page` finds them in its HTML."""
     import markdown
 
     # Formulas are never in snippets/ (code): leave includes unexpanded, so a page whose
@@ -104,30 +124,26 @@ def formulas(markdown_text: str, config) -> list[tuple[str, bool]]:
             for m in FORMULA.finditer(md.convert(markdown_text))]
 
 
-_USED: dict[str, frozenset[str]] = {}
-
-
 def used_characters(config) -> frozenset[str]:
     """Every character KaTeX sets for the formulas of every page of every language (all of
-    docs_dir), plus the stylesheet's own (equation numbers). Once per build process: each
-    language's build pass of mkdocs-static-i18n ships the same fonts."""
-    docs_dir = str(config["docs_dir"])
-    if docs_dir not in _USED:
-        used = set(STYLESHEET_CHARACTERS)
-        for source in sorted(pathlib.Path(docs_dir).rglob("*.md")):
-            for tex, display in formulas(source.read_text(encoding="utf-8"), config):
-                try:
-                    used |= characters(katex()(tex, display))
-                except Exception:  # reported, with the page's name, when the page renders
-                    pass
-        _USED[docs_dir] = frozenset(used)
-    return _USED[docs_dir]
+    docs_dir), plus the stylesheet's own (equation numbers), as the pages read now. The plugin
+    asks once per build: each language's build pass of mkdocs-static-i18n ships the same fonts."""
+    used = set(STYLESHEET_CHARACTERS)
+    for source in sorted(pathlib.Path(config["docs_dir"]).rglob("*.md")):
+        for tex, display in formulas(source.read_text(encoding="utf-8"), config):
+            try:
+                used |= characters(katex()(tex, display))
+            except Exception:  # reported, with the page's name, when the page renders
+                pass
+    return frozenset(used)
 
 
 def cmap(font) -> set[str]:
     return {chr(code) for code in font.getBestCmap()}
 
 
+# Cached for the process: the cut depends only on `used` and vendor/katex, and a serve rebuild
+# whose formulas use the same characters need not cut again (over a second here).
 @functools.cache
 def subset_fonts(used: frozenset[str]) -> dict[str, bytes]:
     """{file name: woff2 bytes} of every vendored font cut to the characters `used`; a font that
@@ -166,3 +182,40 @@ def render(match: re.Match, where: str) -> str:
     if display:
         typeset = typeset.replace('class="katex-display"', 'class="katex-display" tabindex="0"', 1)
     return f'<{match["tag"]} class="arithmatex">{typeset}</{match["tag"]}>'
+
+
+def assets(config, used: frozenset[str]) -> list[File]:
+    """The stylesheet and the fonts cut to `used`, as files of the site at ASSETS. Every
+    language's pages link the same files at the site root."""
+    fonts = subset_fonts(used)
+    files = [File.generated(config, f"{ASSETS}/katex.min.css", content=stylesheet(fonts))]
+    files += [File.generated(config, f"{ASSETS}/fonts/{name}", content=data)
+              for name, data in fonts.items()]
+    return files
+
+
+def typeset_page(html_text: str, page, used: frozenset[str]) -> str:
+    """The page's HTML with every formula typeset; a character outside `used` (the characters
+    the fonts were cut to) is a warning naming the page."""
+    if 'class="arithmatex"' not in html_text:
+        return html_text
+    # overrides/main.html loads KaTeX's stylesheet on this page. Its fonts are not preloaded:
+    # on a slow connection a preload competes with the page's text, and the browser fetches
+    # each font anyway as soon as a formula on screen needs it.
+    page.meta["katex"] = {"stylesheet": f"{ASSETS}/katex.min.css"}
+    html_text = FORMULA.sub(lambda m: render(m, page.file.src_uri), html_text)
+    missing = characters(html_text) - used
+    if missing:
+        log.warning(f"{page.file.src_uri}: formulas use {''.join(sorted(missing))!r}, which the "
+                    "KaTeX fonts were not cut to: verified_docs/katex.py's used_characters() did "
+                    "not find this page's formulas in docs_dir")
+    return html_text
+
+
+ANNOTATION = '<annotation encoding="application/x-tex">'
+
+
+def searchable(html_text: str) -> str:
+    """The page's HTML with each formula's TeX source left out of the search index."""
+    return html_text.replace(ANNOTATION,
+                             '<annotation encoding="application/x-tex" data-search-exclude="true">')

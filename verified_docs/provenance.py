@@ -1,7 +1,7 @@
 """Which PyTorch releases, and when, each page's outputs were verified with.
 
 The docs test run writes `.cache/provenance.json` whenever every code block of a page has passed;
-the build (hooks/provenance.py) reads it for the page footer. It is never committed: a fresh
+the build (verified_docs/plugin.py) reads it for the page footer. It is never committed: a fresh
 clone's footer says the outputs are not verified yet.
 
     {"run": {"torch": ["2.15.0", "2.13.0"], "verified": "2026-11-30"},  # the last docs test run

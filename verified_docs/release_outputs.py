@@ -1,5 +1,5 @@
-"""Outputs that differ between releases shown side by side (hooks/release_outputs.py is the
-MkDocs entry point).
+"""Outputs that differ between releases shown side by side (a piece of the build,
+verified_docs/plugin.py).
 
 `make outputs` writes one ```output fence per distinct output after a code fence, each titled
 with its releases, the lines that differ marked (verified_docs/outputs.py). Here each run of two

@@ -2,8 +2,8 @@
 
 `snippets/results/<module>.json` holds what `python -m snippets.<module> --json` prints on each
 release of requirements-torch.txt: `{release: rows}`, oldest release first. The build turns it
-into a table with a column per release (hooks/results_table.py); the tests re-measure it and fail
-on drift; `make outputs` (`python -m verified_docs results --update`) rewrites it.
+into a table with a column per release (verified_docs/results_table.py); the tests re-measure it
+and fail on drift; `make outputs` (`python -m verified_docs results --update`) rewrites it.
 """
 
 from __future__ import annotations

@@ -67,20 +67,25 @@ def extra(lang: str) -> dict:
 
 
 def build_languages(build_config) -> tuple[str, str]:
-    """(default language, language being built) of a build, as static-i18n sets them, for the
-    hooks: static-i18n builds the default language, then every other one in turn."""
-    i18n = build_config.plugins["i18n"]
-    return i18n.default_language, i18n.current_language or i18n.default_language
+    """(default language, language being built) of a build, for the plugin's pieces:
+    static-i18n builds the default language, then every other one in turn, and sets the theme's
+    `language` to it in each pass's on_config (so from on_files on)."""
+    default = next(lang.locale for lang in build_config.plugins["i18n"].config.languages
+                   if lang.default)
+    return default, build_config.theme["language"]
 
 
 def interface_text(build_config, key: str) -> str:
-    """`extra.strings[key]` of the language being built, for a hook (`build_config` is the
-    config MkDocs passes it). A missing text is logged, naming the key and the language, and the
-    key stands in for it, so the build goes on (and fails under --strict)."""
+    """`extra.strings[key]` of the language being built, for a piece of the build
+    (`build_config` is the config MkDocs passes the plugin). A missing text is logged, naming
+    the key and the language, and the key stands in for it, so the build goes on (and fails
+    under --strict)."""
+    from mkdocs.plugins import get_plugin_logger
+
     value = (build_config.extra.get("strings") or {}).get(key)
     if not value:
         _, lang = build_languages(build_config)
-        logging.getLogger("mkdocs.hooks").warning(
+        get_plugin_logger(__name__).warning(
             f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
             "add it (translated) to that language's `extra.strings`.")
     return value or key
@@ -100,9 +105,13 @@ def built_html(site: pathlib.Path, lang: str, page: str) -> pathlib.Path:
     return out / name / "index.html"
 
 
-def snippet(name: str):
+def snippet(name: str, fresh: bool = False):
     """`snippets.<name>`, imported normally, with the repository root on sys.path as for the
-    tests (MkDocs started as a console script does not put it there)."""
+    tests (MkDocs started as a console script does not put it there). `fresh`: executed again
+    if the process has imported it already, so that it is the file as it is now."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+    module = sys.modules.get(f"snippets.{name}")
+    if fresh and module is not None:
+        return importlib.reload(module)
     return importlib.import_module(f"snippets.{name}")

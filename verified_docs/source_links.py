@@ -1,4 +1,4 @@
-"""Links from the site to its source (hooks/source_links.py is the MkDocs entry point).
+"""Links from the site to its source (a piece of the build, verified_docs/plugin.py).
 
 * With REPO_URL set (mkdocs.yml: `repo_url: !ENV REPO_URL`), the header links the repository and
   every page has an "edit this page" button (theme feature content.action.edit). Its address is

@@ -1,5 +1,5 @@
-"""Tables in Material's scrolling box from the build on (hooks/tables.py is the MkDocs entry
-point).
+"""Tables in Material's scrolling box from the build on (a piece of the build,
+verified_docs/plugin.py).
 
 Material's script puts every class-less table of a page in a box that scrolls sideways on a
 phone (`.md-typeset__scrollwrap > .md-typeset__table`), after the page has loaded. Inserting

@@ -1,5 +1,5 @@
 """What readers see of the translation workflow (verified_docs/translations.py is the workflow;
-hooks/translations.py, the MkDocs entry point).
+this is a piece of the build, verified_docs/plugin.py).
 
 * A translation whose English page changed since it was stamped gets a banner, in the reader's
   language, linking to the English page.
@@ -19,19 +19,18 @@ The texts come from `extra.strings` in mkdocs.yml, which every language translat
 from __future__ import annotations
 
 import html
-import logging
 import pathlib
 import re
 
+from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
 from verified_docs import translations as model
 from verified_docs.glossary import GlossaryError, load_glossary
 from verified_docs.site import build_languages, interface_text
 
-log = logging.getLogger("mkdocs.hooks.translations")
+log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
-STUBS: set[str] = set()  # src_uri of the pages built from the English text
 
 
 def strings(config) -> dict:
@@ -74,8 +73,9 @@ def english_url(url: str, lang: str) -> str:
     return relative if target else relative + "/"  # the home page: "../", not ".."
 
 
-def page_markdown(markdown: str, page, config) -> str:
-    """A translation's banner, a stub's English text, the glossary table."""
+def page_markdown(markdown: str, page, config, stubs: set[str]) -> str:
+    """A translation's banner, a stub's English text, the glossary table. A stub's src_uri is
+    added to `stubs`, the build's set of pages shown in English."""
     default, _ = build_languages(config)
     lang, _, rel = page.file.src_uri.partition("/")
     if lang != default and rel:
@@ -83,7 +83,7 @@ def page_markdown(markdown: str, page, config) -> str:
         if english.exists():
             url = english_url(page.url, lang)
             if page.meta.get(model.UNTRANSLATED_KEY) is True:
-                STUBS.add(page.file.src_uri)
+                stubs.add(page.file.src_uri)
                 markdown = under_title(model.front_matter(english)[1],
                                        banner(config, "missing", url))
             elif str(page.meta.get(model.HASH_KEY)) != model.source_hash(english):
@@ -95,13 +95,14 @@ def page_markdown(markdown: str, page, config) -> str:
 
 # ---- the page's HTML --------------------------------------------------------------------------
 
-def page_html(html_text: str, page, config) -> str:
-    """Anchor tooltips in the page's language; a stub's English text marked as English."""
+def page_html(html_text: str, page, config, stubs: set[str]) -> str:
+    """Anchor tooltips in the page's language; a stub's English text (a page in `stubs`) marked
+    as English."""
     english = (config.mdx_configs.get("toc") or {}).get("permalink_title", "Permanent link")
     title = html.escape(text(config, "permalink_title"), quote=True)
     html_text = re.sub(r'(<a class="headerlink" href="[^"]*" title=")' + re.escape(english) + '"',
                        lambda m: m[1] + title + '"', html_text)
-    if page.file.src_uri in STUBS:
+    if page.file.src_uri in stubs:
         html_text = english_body(html_text)
     return html_text
 

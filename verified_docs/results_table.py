@@ -1,4 +1,4 @@
-"""MkDocs hook: `<!-- results-table: NAME -->` on a page becomes an HTML table of
+"""`<!-- results-table: NAME -->` on a page becomes an HTML table of
 snippets/results/NAME.json, the results `make outputs` recorded on each verified PyTorch
 release (verified_docs.results: {release: [[formulation, value, grad_fn], ...]}).
 
@@ -7,19 +7,22 @@ by its number under "<gradient at 0> · PyTorch", oldest first as the file has t
 in bold where the releases differ) and its backward node.
 Header texts come from `extra.strings` (`table_formulation`, `table_grad_at_zero`,
 `table_grad_fn`), translated per language, and `decimal_separator` for the values.
+The build (verified_docs/plugin.py) fills in each page's placeholders before it is rendered.
 """
 
 from __future__ import annotations
 
 import html
 import json
-import logging
-import pathlib
 import re
 
-log = logging.getLogger("mkdocs.hooks.results_table")
+from mkdocs.plugins import get_plugin_logger
+
+from verified_docs.includes import location
 from verified_docs.results import FOLDER as RESULTS
 from verified_docs.site import interface_text
+
+log = get_plugin_logger(__name__)
 
 PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
 # Each table's header keys in extra.strings: (first column, value columns, last column).
@@ -31,11 +34,11 @@ def number(value, config) -> str:
     return f"{value:g}".replace(".", separator)
 
 
-def table(name: str, config) -> str:
+def table(name: str, config, where: str) -> str:
     path = RESULTS / f"{name}.json"
     if name not in HEADERS or not path.exists():
-        log.warning(f"results-table: no table {name!r} (snippets/results/{name}.json and "
-                    "HEADERS in hooks/results_table.py); run `make outputs`.")
+        log.warning(f"{where}: results-table: no table {name!r} (snippets/results/{name}.json "
+                    "and HEADERS in verified_docs/results_table.py); run `make outputs`.")
         return ""
     results = json.loads(path.read_text(encoding="utf-8"))
     versions = list(results)
@@ -66,5 +69,7 @@ def table(name: str, config) -> str:
             + "\n</tbody>\n</table>")
 
 
-def on_page_markdown(markdown, page, config, files):
-    return PLACEHOLDER.sub(lambda m: table(m[1], config), markdown)
+def tables_in(markdown: str, page, config) -> str:
+    """The page's Markdown with each placeholder replaced by its table."""
+    return PLACEHOLDER.sub(
+        lambda m: table(m[1], config, location(page, config, markdown, m.start())), markdown)

@@ -1,4 +1,5 @@
-"""Each page's own meta description, in its language, for search engines and link previews.
+"""Each page's own meta description, in its language, for search engines and link previews
+(a piece of the build, verified_docs/plugin.py).
 
 A page's front matter `description:` wins; otherwise it is the page's first paragraph of running
 text (not the title, not the "In short" box or any other admonition, not code), cut at a word
@@ -61,9 +62,9 @@ def shorten(text: str, limit: int = LIMIT) -> str:
     return cut + "…"
 
 
-def on_page_content(html_text, page, config, files):
+def describe(html_text: str, page) -> None:
+    """`page.meta["description"]` from the page's HTML, unless its front matter has one."""
     if not (page.meta.get("description") or "").strip():
         text = first_paragraph(html_text)
         if text:
             page.meta["description"] = shorten(text)
-    return html_text

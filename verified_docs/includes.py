@@ -1,5 +1,5 @@
-"""MkDocs hook: a `--8<--` include that cannot be read is an error naming the page and line,
-not an exception.
+"""A `--8<--` include that cannot be read is an error naming the page and line, not an exception
+(a piece of the build, verified_docs/plugin.py).
 
 pymdownx.snippets (`check_paths: true`) raises when an included file is missing. Raised while
 a page renders, that exception ends `mkdocs build` with a traceback, and during `make serve`
@@ -11,45 +11,54 @@ shows the page with the error in place and keeps serving.
 
 from __future__ import annotations
 
-import logging
 import os
 import re
 
 import markdown
+from mkdocs.plugins import get_plugin_logger
 
-log = logging.getLogger("mkdocs.hooks.snippets")
+log = get_plugin_logger(__name__)
 
 INCLUDE = re.compile(r"^(\s*)-+8<-+\s+\S")  # the one-line form: --8<-- "snippets/x.py"
-_preprocessor: dict[int, object] = {}
 
 
 def preprocessor(config):
     """The site's snippets preprocessor, configured as mkdocs.yml configures it."""
-    key = id(config)
-    if key not in _preprocessor:
-        _preprocessor.clear()
-        md = markdown.Markdown(extensions=config.markdown_extensions,
-                               extension_configs=config.mdx_configs)
-        _preprocessor[key] = md.preprocessors["snippet"]
-    return _preprocessor[key]
+    md = markdown.Markdown(extensions=config.markdown_extensions,
+                           extension_configs=config.mdx_configs)
+    return md.preprocessors["snippet"]
 
 
-def on_page_markdown(markdown_text, page, config, files):
-    if "8<-" not in markdown_text or "pymdownx.snippets" not in config.markdown_extensions:
-        return markdown_text
-    lines = markdown_text.split("\n")
+def location(page, config, markdown_text: str, index: int) -> str:
+    """`docs/en/page.md:LINE` of the character at `index` of the page's Markdown."""
     # Front matter is cut off the page's markdown: count it back, so lines are the file's.
     source = page.file.content_string
     start = source.find(markdown_text[:200])
     offset = source.count("\n", 0, start) if start > 0 else 0
     where = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
+    line = markdown_text.count("\n", 0, index) + 1 + offset
+    return f"{where}:{line}"
+
+
+def has_includes(markdown_text: str, config) -> bool:
+    """Whether the page may include snippets, as the site's Markdown reads it."""
+    return "8<-" in markdown_text and "pymdownx.snippets" in config.markdown_extensions
+
+
+def checked(markdown_text: str, page, config, snippets) -> str:
+    """The page's Markdown with every include that `snippets` (the `preprocessor`) cannot read
+    replaced by a line saying why, each one logged as an error."""
+    lines = markdown_text.split("\n")
+    at = 0
     for n, line in enumerate(lines):
+        start, at = at, at + len(line) + 1
         match = INCLUDE.match(line)
         if not match:
             continue
         try:
-            preprocessor(config).run([line.strip()])
+            snippets.run([line.strip()])
         except Exception as exc:  # SnippetMissingError, an unreadable file, ...
-            log.error(f"{where}:{n + 1 + offset}: cannot include a snippet: {exc}")
+            log.error(f"{location(page, config, markdown_text, start)}: cannot include a "
+                      f"snippet: {exc}")
             lines[n] = f"{match[1]}ERROR: {line.strip()}: {exc}"
     return "\n".join(lines)
