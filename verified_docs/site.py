@@ -112,6 +112,12 @@ def snippet(name: str, fresh: bool = False):
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     module = sys.modules.get(f"snippets.{name}")
-    if fresh and module is not None:
+    if not (fresh and module is not None):
+        return importlib.import_module(f"snippets.{name}")
+    # Without writing its .pyc: a new one under snippets/, which `make serve` watches, would
+    # start a second rebuild.
+    dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+    try:
         return importlib.reload(module)
-    return importlib.import_module(f"snippets.{name}")
+    finally:
+        sys.dont_write_bytecode = dont_write
