@@ -30,7 +30,8 @@ def test_every_formula_character_is_in_the_shipped_fonts(site, fonts):
     vendored, shipped = fonts
     characters = katex.characters
     pages = sorted(p for p in site.rglob("*.html") if 'class="katex-html"' in p.read_text("utf-8"))
-    assert pages, "no built page has a KaTeX formula: is hooks/math.py still in mkdocs.yml?"
+    assert pages, ("no built page has a KaTeX formula: is verified-docs still in mkdocs.yml's "
+                   "plugins?")
     problems = []
     for page in pages:
         used = characters(page.read_text(encoding="utf-8"))

@@ -1,5 +1,7 @@
 """The machinery behind the site's executable docs.
 
+The pytest side (and the child interpreter it runs pages in):
+
 | module        | owns                                                                      |
 |---------------|---------------------------------------------------------------------------|
 | site          | the repository, mkdocs.yml (loaded once, lazily), languages, pages        |
@@ -10,9 +12,34 @@
 | runner        | running a fence in that child under a time and size limit                 |
 | outputs       | output fences grouped by release, their titles, `make outputs`' rewriting |
 | provenance    | the record of which releases verified each page, and when                 |
+| results       | snippets' results measured on every release, recorded for the tables      |
+| pytest_plugin | the pytest side: collection, comparison, update mode, provenance          |
+
+The site's build, one MkDocs plugin (`verified-docs` in mkdocs.yml) and its pieces:
+
+| module           | owns                                                                   |
+|------------------|------------------------------------------------------------------------|
+| plugin           | the plugin: calls the pieces below, holds one build's state            |
+| figures          | the figures, drawn per language, captioned, with a drawing for phones  |
+| katex            | formulas typeset by KaTeX at build time, its fonts cut to them         |
+| page_meta        | each page's meta description, from its own text                        |
+| source_links     | repository and edit links; included code blocks titled with the file   |
+| translated_pages | translation banners, stubs in English, 404 pages, the glossary table   |
+| results_table    | the HTML tables of snippets/results/*.json                             |
+| includes         | an unreadable snippet include, as an error naming page and line        |
+| tables           | every table in Material's scrolling box from the build on              |
+| release_outputs  | the outputs of several releases side by side                           |
+
+Commands (`python -m verified_docs <command>`, behind the Makefile's targets):
+
+| module        | owns                                                                      |
+|---------------|---------------------------------------------------------------------------|
 | translations  | the translation model: status, stamps, stubs, new languages, what is left |
 | glossary      | glossary.yml, read with every problem named by file and line              |
-| pytest_plugin | the pytest side: collection, comparison, update mode, provenance          |
+| bench         | `make bench`: the docs tests' time against plain runs                     |
+| browser       | the built site as a browser sees it (also for tests/browser/)             |
+| bench_site    | `make bench-site`: page weight and Lighthouse scores                      |
+| screenshots   | `make screenshots`                                                        |
 
 Nothing here is imported at package import time: the worker must start with torch alone.
 """

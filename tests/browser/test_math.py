@@ -1,5 +1,6 @@
-"""Math: the formulas on the pages reach the reader typeset by KaTeX at build time (hooks/math.py),
-in KaTeX's own fonts shipped with the site, never as raw TeX and never wider than a phone."""
+"""Math: the formulas on the pages reach the reader typeset by KaTeX at build time
+(verified_docs/katex.py), in KaTeX's own fonts shipped with the site, never as raw TeX and never
+wider than a phone."""
 
 import pytest
 
@@ -21,7 +22,7 @@ def test_math_is_typeset(visits, lang):
         "so there is nothing to show typeset. The pages explain derivatives; write at least one.")
     raw = {v.url: v.raw_math for v in mine if v.raw_math}
     assert not raw, (
-        "raw TeX shown to readers (is hooks/math.py listed under hooks: in mkdocs.yml, and "
+        "raw TeX shown to readers (is verified-docs listed under plugins: in mkdocs.yml, and "
         "vendor/katex/katex.min.js present?):\n"
         + "\n".join(f"  {page}: {texts[:3]}" for page, texts in raw.items()))
     flat = {v.url: f"{v.math_rendered}/{v.math_total}" for v in mine
@@ -36,7 +37,7 @@ def test_formulas_are_set_in_the_sites_katex_fonts(visits, lang):
     for v in (v for v in of(visits, lang) if v.math_total):
         assert set(v.math_fonts) == {"KaTeX_Main"}, (
             f"{v.url}: formulas in {sorted(set(v.math_fonts))}, not KaTeX_Main: is KaTeX's "
-            "stylesheet linked (overrides/main.html, page.meta.katex from hooks/math.py)?")
+            "stylesheet linked (overrides/main.html, page.meta.katex from verified_docs/katex.py)?")
         loaded = {(family, style) for family, style, _, status in v.katex_fonts
                   if status == "loaded"}
         assert {("KaTeX_Main", "normal"), ("KaTeX_Math", "italic")} <= loaded, (

@@ -1,6 +1,6 @@
 """Provenance: every page's footer says which PyTorch releases and date its outputs were last
 verified with, as the docs tests recorded it (verified_docs/provenance.py -> .cache/provenance.json ->
-hooks/provenance.py), and a fresh clone with no test run builds and says "not yet verified"."""
+verified_docs/plugin.py), and a fresh clone with no test run builds and says "not yet verified"."""
 
 import datetime
 import shutil

@@ -1,7 +1,7 @@
 """The results table as a reader sees it on a desktop, in every language: one column per
 verified release, oldest first, each cell the value recorded for that release
 (snippets/results/*.json, in the page's decimal separator), and the whole table in view
-without scrolling sideways (hooks/results_table.py)."""
+without scrolling sideways (verified_docs/results_table.py)."""
 
 import pytest
 

@@ -143,7 +143,8 @@ def test_formulas_are_indexed_once(site):
     docs = index_docs(site)
     tex = [d["location"] for d in docs if re.search(r"\\(?:frac|partial|operatorname)", d["text"])]
     assert not tex, (f"TeX source of formulas in the search index, next to the rendered math: "
-                     f"{tex} (hooks/search.py excludes MathML's TeX annotation)")
+                     f"{tex} (verified_docs/katex.py's searchable() excludes MathML's TeX "
+                     "annotation)")
     assert any("∂" in d["text"] for d in docs), "no rendered formula in the search index"
 
 

@@ -59,7 +59,7 @@ def test_every_table_scrolls_in_its_box_and_looks_like_the_themes(browser, serve
             where = f"docs/{source}, table {table['name']!r}"
             assert "wrapped-table" in table["classes"].split(), (
                 f"{where}: not wrapped by the build, so Material's script wraps it on load and "
-                "the browser restyles the whole article (verified_docs/tables.py, hooks/tables.py)")
+                "the browser restyles the whole article (verified_docs/tables.py)")
             assert table["inBox"] and not table["boxedTwice"], (
                 f"{where}: not in exactly one of Material's scrolling boxes "
                 "(verified_docs/tables.py wraps every table at build time)")
