@@ -341,7 +341,9 @@ def test_glossary_page_shows_the_table(site, lang):
                     "line `<!-- glossary-table -->` where it goes", pytrace=False)
     rows = table.split("<tbody>")[1]
     assert rows.count("<tr>") == len(load_glossary()), f"{lang}: not one row per glossary entry"
-    for column in range(len(languages())):
+    # One column per language glossary.yml has terms in (a new language has none yet).
+    terms = [key for key in load_glossary()[0] if key not in ("avoid", "grammar")]
+    for column in range(len(terms)):
         assert cells(table, column) == cells(glossary_table(site, DEFAULT), column), (
             f"the terms of the glossary table of {lang} differ from {DEFAULT}'s")
     # Reasons in the page's language: the Russian text of the first reason, on the Russian page.

@@ -20,6 +20,7 @@ import urllib.parse
 
 from verified_docs.site import ROOT
 from verified_docs.site import config as site_config
+from verified_docs.site import docs_dir as site_docs_dir
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.
@@ -73,6 +74,16 @@ class Page:
         """The Markdown file it was built from, relative to docs/: "ru/mask.md"."""
         rest = self.location[len(self.lang.prefix):].rstrip("/")
         return f"{self.lang.locale}/{rest or 'index'}.md"
+
+    @property
+    def shown_source(self) -> str:
+        """The Markdown file whose text the reader sees: the page's own, or for a stub (a page
+        not translated yet) the default language's, which the build shows in its place."""
+        from verified_docs.translations import is_stub
+
+        if is_stub(site_docs_dir() / self.source):
+            return f"{languages()[0].locale}/{self.source.split('/', 1)[1]}"
+        return self.source
 
 
 def discover_pages(site: pathlib.Path) -> list[Page]:

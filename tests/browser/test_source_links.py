@@ -27,7 +27,7 @@ def untitled_includes(source: str) -> list[str]:
 def test_included_code_blocks_are_titled_with_their_file(visits, lang):
     checked = 0
     for v in (v for v in visits.values() if v.page.lang.locale == lang):
-        expected = untitled_includes(v.page.source)
+        expected = untitled_includes(v.page.shown_source)
         missing = [path for path in expected if path not in v.code_titles]
         assert not missing, f"{v.url}: blocks from {missing} show no title naming the file"
         checked += len(expected)
