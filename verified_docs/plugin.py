@@ -13,9 +13,9 @@ between languages:
       figures           the figures, drawn in the language being built
       katex             KaTeX's stylesheet and fonts, cut to the characters of the formulas
     on_page_markdown
-      source_links      a code block included from snippets/ is titled with its path
       translated_pages  banners on outdated and untranslated pages, a stub's English text,
                         the glossary table
+      source_links      a code block included from snippets/ is titled with its path
       results_table     `<!-- results-table: NAME -->` becomes the HTML table of
                         snippets/results/NAME.json, a column per release
       includes          a `--8<--` snippet that cannot be read is an error naming page and
@@ -103,8 +103,9 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str:
-        markdown = source_links.title_includes(markdown)
+        # A stub's English text first: its included code blocks are titled like the English.
         markdown = translated_pages.page_markdown(markdown, page, config, self.stubs)
+        markdown = source_links.title_includes(markdown)
         markdown = results_table.tables_in(markdown, page, config)
         if includes.has_includes(markdown, config):
             if self.snippets is None:
