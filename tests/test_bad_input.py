@@ -86,16 +86,20 @@ def test_changed_output_fails_with_diff(repo, lang):
     assert "+++ what the code prints now" in result.stdout
 
 
-def test_update_outputs_restores_pages_and_is_a_fixed_point(repo):
+def test_update_outputs_restores_pages(repo):
+    """`make outputs` writes back what a drifted output should show. That it changes nothing on
+    a page that is right is checked on every page by the docs tests themselves: each compares
+    the page's output fences, byte for byte, with what `make outputs` would write
+    (verified_docs/outputs.py)."""
+    pages = [home(repo, lang) for lang in HOMES]
     originals = {p: p.read_text(encoding="utf-8") for p in (repo / DOCS.name).rglob("*.md")}
-    for lang in HOMES:
-        change_first_output(home(repo, lang))
-    updated = run(repo, "pytest", "--update-outputs", "docs")
+    for page in pages:
+        change_first_output(page)
+    paths = [p.relative_to(repo).as_posix() for p in pages]
+    updated = run(repo, "pytest", "--update-outputs", *paths)
     assert updated.returncode == 0, updated.stdout
     changed = [str(p) for p, text in originals.items() if p.read_text(encoding="utf-8") != text]
     assert not changed, f"--update-outputs left pages different from the repo's: {changed}"
-    checked = run(repo, "pytest", "docs")
-    assert checked.returncode == 0, checked.stdout
 
 
 @pytest.mark.skipif(TRANSLATED == DEFAULT, reason="no translated home page")

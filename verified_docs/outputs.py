@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import itertools
 import pathlib
 import re
 
@@ -128,6 +129,15 @@ def check(code: Fence, printed: dict[str, str]) -> None:
             + "\nbut they are:\n" + "\n".join(f"  ```{info}" for info in actual)
             + "\n(one fence per distinct output, titled with the releases that print it, the "
             "lines that differ marked). `make outputs` writes them.")
+    # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
+    shown_text, written = shown_block(code), block(lang, groups(printed))
+    if shown_text != written:
+        at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
+            shown_text.splitlines(), written.splitlines())) if a != b)
+        raise OutputMismatch(
+            f"{site.relative(code.path)}:{code.close_line + 1 + at}: the output fences after "
+            f"{code.where} have the right outputs but not the layout `make outputs` writes "
+            "(one blank line before each fence, enough backticks): run `make outputs`.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,6 +162,18 @@ def completed(update: Update) -> dict[str, str]:
     return printed
 
 
+def block(lang: str, found: list[Group]) -> str:
+    """The text `make outputs` puts after a code fence: a blank line and a fence per group."""
+    return "".join(line for group in found for line in ["\n", *fence_lines(lang, group)])
+
+
+def shown_block(code: Fence) -> str:
+    """The page's text from the end of `code` to the end of its last output fence."""
+    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    shown = output_fences(code)
+    return "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
+
+
 def rewrite(path: pathlib.Path, updates: list[Update]) -> int:
     """Replace, insert or drop each code fence's output fences, bottom-up so line numbers stay
     valid. Returns how many code fences' outputs changed."""
@@ -159,14 +181,12 @@ def rewrite(path: pathlib.Path, updates: list[Update]) -> int:
     lang, changed = site.language_of(path), 0
     for update in sorted(updates, key=lambda u: -u.code.open_line):
         code, shown = update.code, output_fences(update.code)
-        new: list[str] = []
-        for group in groups(completed(update)):
-            new += ["\n", *fence_lines(lang, group)]
+        new = block(lang, groups(completed(update)))
         end = shown[-1].close_line if shown else code.close_line
-        if "".join(lines[code.close_line:end]) == "".join(new):
+        if "".join(lines[code.close_line:end]) == new:
             continue
         changed += 1
-        lines[code.close_line:end] = new
+        lines[code.close_line:end] = [new]
     if changed:
         path.write_text("".join(lines), encoding="utf-8")
         page_fences.cache_clear()
