@@ -167,7 +167,7 @@ def test_an_endless_loop_at_import_times_out_while_loading(tmp_path):
     looping = tmp_path / "loop.py"
     looping.write_text("while True:\n    pass\n", encoding="utf-8")
     result, = exercise.check(looping, "ru", timeout=3)
-    assert "загрузка файла не закончилась за 3 с" in result.detail
+    assert "загрузка файла не закончилась за 3\u00a0с" in result.detail
 
 
 def test_a_forged_report_is_rejected(tmp_path):
@@ -292,6 +292,8 @@ def test_russian_messages_follow_russian_typography():
         assert CYRILLIC.search(text) or key in ("subclass", "float64"), key
         assert " – " not in text and " —" not in text, key  # « — » with a no-break space
         assert '"' not in text and "in place" not in text, key
+        # «за {seconds}\u00a0с»: a lone «с» must not wrap away from its number.
+        assert not re.search(r"\}[ \t]+(?:с|мс|мин)\b", text), key
 
 
 def test_a_language_without_a_table_falls_back_to_english():

@@ -10,7 +10,13 @@ The rules (as a Russian editor applies them):
 * quotation marks are «ёлочки» (and „лапки“ inside them), never straight "…" or English “…”;
 * a decimal fraction in prose has a comma, «0,5» (a version number keeps its point:
   «PyTorch 2.15», «версии 2.13»);
-* no full stop inside «…» before a dash: «…», — not «….» —.
+* no full stop inside «…» before a dash: «…», — not «….» —;
+* a number and its unit are held together by a no-break space, so the unit never starts a line
+  on its own: «60\u00a0с», «2026\u00a0г.», «2018\u00a0год», «78\u00a0символов» (a lone «с» also
+  reads as the preposition: «60 с» followed by a word is taken as «с» the preposition);
+* before a dtype written as code, «во», not «в»: «во `float64`» (*float* is read [флоут], and
+  Russian says «во» before «ф» and a consonant: во флоте). In plain text, «в float64» and
+  «в float32» are the glossary's (glossary.yml, tests/test_glossary.py), which does not see code.
 
 No typography library on PyPI checks these (typus and smartypants rewrite text, English first,
 and typograf is a client of a web service), so the rules are small regular expressions here.
@@ -55,10 +61,22 @@ RULES = [
     Rule(re.compile(r'"'), 'straight quotes "…": write «…» (and „…“ inside «…»)'),
     Rule(re.compile(r"\.[*_]*»[*_]*(?=[\s\u00a0]*[—–-](?:\s|$))", re.M),
          "full stop inside «…» before a dash: drop it («…»\\u00a0— )"),
+    # «с» is the unit only where no word follows it («60 с (бесконечный цикл?)», «за 60 с.»);
+    # «0 с наклоном» is the preposition.
+    Rule(re.compile(r"(?<![\w.,−-])\d+[ \t\n]+(?:с(?![ \t\n]*[А-Яа-яЁё\w])|мс|мин|гг?\.|"
+                    r"(?:секунд|минут|символ|байт)[а-яё]*|"
+                    r"год(?:а|у|ом|е|ы|ов|ам|ами|ах)?)(?![а-яё])"),
+         "number and unit split by a plain space: write a no-break space («60\\u00a0с», "
+         "«2026\\u00a0г.», «2018\\u00a0год») so the unit cannot wrap to the next line"),
+]
+# Rules about the words around inline code, read in the prose with its `inline code` kept.
+CODE_RULES = [
+    Rule(re.compile(r"(?<![\w-])[Вв][ \t\n\u00a0]+`(?:torch\.)?b?float"),
+         "«в» before `float…`: write «во» («во `float64`»; *float* is read [флоут])"),
 ]
 DECIMAL = re.compile(r"(?<![\w.,])[−-]?\d+\.\d+(?![\w]|\.\d)")
 # «PyTorch 2.15», «Python 3.11», «версии 2.13», «torch >= 2.14»: a version, not a fraction.
-VERSION_BEFORE = re.compile(r"(?:[A-Za-z][\w.-]*|верси\w*|релиз\w*|[<>=≥≤]=?)\s*(?:и\s+)?$")
+VERSION_BEFORE = re.compile(r"(?:[A-Za-z][\w.-]*|верси\w*|выпуск\w*|релиз\w*|[<>=≥≤]=?)\s*(?:и\s+)?$")
 RELEASE = re.compile(r"(?:PyTorch|torch|Python)\W{0,3}v?(\d+\.\d+)|(?<![\d.])(\d+\.\d+)\.\d+")
 
 
@@ -82,11 +100,14 @@ def decimal_points(text: str) -> list[tuple[int, int]]:
     return found
 
 
-def problems_in(text: str) -> list[tuple[int, str, str]]:
-    """(line, what is wrong, the text around it) for every rule broken in `text`."""
+def problems_in(text: str, with_code: str | None = None) -> list[tuple[int, str, str]]:
+    """(line, what is wrong, the text around it) for every rule broken in `text`, and in
+    `with_code` (the same text with its inline code kept, offsets equal) for CODE_RULES."""
     found = []
     for rule in RULES:
         found += [(m.start(), m.end(), rule.message) for m in rule.pattern.finditer(text)]
+    for rule in CODE_RULES if with_code is not None else []:
+        found += [(m.start(), m.end(), rule.message) for m in rule.pattern.finditer(with_code)]
     # „…“ is right inside «…»; any other “ or ” is an English quotation mark.
     nested = re.sub(r"„[^„“”\n]*“", lambda m: "_" * len(m[0]), text)
     found += [(m.start(), m.end(), "English quotes “…”: write «…» (and „…“ inside «…»)")
@@ -94,8 +115,9 @@ def problems_in(text: str) -> list[tuple[int, str, str]]:
     found += [(s, e, "decimal point in prose: write a decimal comma («0,5»); code stays "
                      "code (`0.5`)") for s, e in decimal_points(text)]
     out = []
+    shown = with_code if with_code is not None else text
     for start, end, message in sorted(found):
-        context = text[max(0, start - 25):end + 25]
+        context = shown[max(0, start - 25):end + 25]
         context = " ".join(context.replace(NBSP, "\u2423").split())  # ␣ shows a no-break space
         out.append((line_of(text, start), message, context))
     return out
@@ -114,7 +136,7 @@ PAGES = [DOCS / LANG / page for page in pages(LANG)] if (DOCS / LANG).is_dir() e
 def test_russian_page_typography(page):
     if is_stub(page):
         return  # its text is the English page's
-    found = problems_in(prose(page))
+    found = problems_in(prose(page), prose(page, inline_code=True))
     if found:
         pytest.fail(f"{len(found)} typography problem(s):\n" + report(relative(page), found),
                     pytrace=False)
@@ -122,7 +144,7 @@ def test_russian_page_typography(page):
 
 def test_contributing_guide_typography():
     path = ROOT / "CONTRIBUTING.ru.md"
-    found = problems_in(prose(path))
+    found = problems_in(prose(path), prose(path, inline_code=True))
     assert not found, report(relative(path), found)
 
 
@@ -149,7 +171,7 @@ def test_russian_strings_typography(name):
     path = ROOT / name
     found = [(line, message, context)
              for line, value in russian_scalars(path)
-             for _, message, context in problems_in(value)]
+             for _, message, context in problems_in(value, value)]
     assert not found, report(name, sorted(found))
 
 
@@ -165,9 +187,16 @@ def test_russian_strings_typography(name):
     ("в точке 0.5 проходят обе", "decimal point"),
     ("сказано: «Градиент не определён.»\u00a0— и это так", "full stop inside"),
     ("сказано: *«Not defined.»* – и это так", "full stop inside"),
+    ("не закончилась за 60 с (бесконечный цикл?)", "number and unit"),
+    ("не закончилась за 60\nс.", "number and unit"),
+    ("в 2026 г. и в 2018 году", "number and unit"),
+    ("- **2018 год.** На issue", "number and unit"),
+    ("строки перенесены по ширине 78 символов", "number and unit"),
+    ("проверяйте в `float64`", "«в» before `float…`"),
+    ("В\n`torch.float32` округлён", "«в» before `float…`"),
 ])
 def test_rule_catches(text, expected):
-    found = problems_in(text)
+    found = problems_in(text, text)
     assert any(expected in message for _, message, _ in found), found
 
 
@@ -178,7 +207,20 @@ def test_rule_catches(text, expected):
     "На PyTorch 2.15 и 2.13.0, в версии 2.14 и Python 3.11; в 2.13 иначе.",
     "| вариант | — |",
     "- пункт списка\n- и ещё один",
+    "за 60\u00a0с (бесконечный цикл?), в 2026\u00a0г., в 2018\u00a0году, 78\u00a0символов",
+    "при наклоне 0 с маской и шагом 0 с тем же смыслом; требования 1 и 2, 500 шагов",
+    "проверяйте во `float64`, а не в `torch.zeros`; в float-маске",
 ])
 def test_rule_passes(text):
-    found = problems_in(text)
+    found = problems_in(text, text)
     assert not found, found
+
+
+def test_a_code_rule_names_the_page_line(tmp_path):
+    """The rule about «в» before `float…` reads the page with its inline code; its line is the
+    page's line, as for every other rule."""
+    page = tmp_path / "page.md"
+    page.write_text("# Страница\n\nТекст.\n\n```python\nx = 1\n```\n\nПроверяйте в `float64`.\n",
+                    encoding="utf-8")
+    found = problems_in(prose(page), prose(page, inline_code=True))
+    assert [(line, "«в» before" in message) for line, message, _ in found] == [(9, True)], found
