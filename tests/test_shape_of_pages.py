@@ -2,9 +2,11 @@
 column, and visible examples a reader can paste into a fresh Python with only torch installed.
 Long harnesses are welcome, folded away in a `/// details` block."""
 
+import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -93,17 +95,36 @@ def newest(fence) -> str:
     return versions.default() if versions.default() in fence.releases else fence.releases[-1]
 
 
-@pytest.mark.parametrize("fence", unique_visible_examples(), ids=lambda f: f.where)
-def test_visible_example_runs_alone_in_a_fresh_python(fence, tmp_path):
-    """Outside the repository, in its own interpreter: as a reader who pastes it would run it
-    (on one release: the pages' own run shows that it runs on each of them)."""
-    script = tmp_path / "example.py"
+def run_alone(fence, folder) -> tuple[str, subprocess.CompletedProcess]:
+    """The example run as a reader who pastes it would: outside the repository, in its own
+    interpreter, on one release (the pages' own run shows that it runs on each of them)."""
+    script = folder / "example.py"
     script.write_text(fence.source(), encoding="utf-8")
     release = newest(fence)
     env = versions.environ(release)
     env.pop("PYTHONPATH", None) if versions.site_packages(release) is None else None
-    result = subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=120)
+    return release, subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=folder,
+                                   env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def runs(request, tmp_path_factory):
+    """{example's source: future of run_alone} for the examples this session tests, all started
+    at once, as many at a time as the machine has cores (each is a Python importing torch)."""
+    chosen = [item.callspec.params["fence"] for item in request.session.items
+              if getattr(item, "originalname", None) == RUNS_ALONE]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        yield {fence.source(): pool.submit(run_alone, fence, tmp_path_factory.mktemp("example"))
+               for fence in chosen}
+        pool.shutdown(cancel_futures=True)
+
+
+RUNS_ALONE = "test_visible_example_runs_alone_in_a_fresh_python"
+
+
+@pytest.mark.parametrize("fence", unique_visible_examples(), ids=lambda f: f.where)
+def test_visible_example_runs_alone_in_a_fresh_python(fence, runs):
+    release, result = runs[fence.source()].result()
     assert result.returncode == 0, (
         f"{fence.where}: pasted into a fresh Python (PyTorch {release}) this example "
         f"fails:\n{result.stderr[-2000:]}")
