@@ -9,7 +9,7 @@ import pytest
 
 from verified_docs.translations import HASH_KEY, STUB, Site, UsageError, front_matter, \
     print_status, stamp, with_front_matter_key
-from tests.test_translation_parity import structure_differences
+from verified_docs.parity import structure_differences
 
 ENGLISH = """\
 # Title

@@ -4,12 +4,14 @@ status table, re-stamping, banners on the built pages, stubs for untranslated pa
 
 from __future__ import annotations
 
+import pathlib
 import re
 
 import pytest
 
 from tests.helpers import build, run, scratch_copy
-from verified_docs.site import built_html, default_language, docs_dir, languages
+from verified_docs.parity import page_problems
+from verified_docs.site import ROOT, built_html, default_language, docs_dir, languages
 from verified_docs.site import config as site_config
 from verified_docs.translations import STUB, is_stub, language_name, nav_titles, translated
 
@@ -67,8 +69,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
     stub = repo / DOCS.name / TRANSLATED / "glossary.md"
     stub.write_text(STUB, encoding="utf-8")
     assert "missing" in status_row(repo, "glossary.md")
-    checked = run(repo, "pytest", "tests/test_translation_parity.py", "-k", "glossary")
-    assert checked.returncode == 0, checked.stdout
+    assert not page_problems(repo / DOCS.name / DEFAULT / "glossary.md", stub)
 
     site = tmp_path / "site"
     assert build(repo, site).returncode == 0
@@ -91,15 +92,24 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
     assert "translation-banner" not in html(tmp_path / "site2", TRANSLATED, page)
 
 
+def pair(tmp_path, page: str) -> tuple[pathlib.Path, pathlib.Path]:
+    """Copies of docs/<default>/<page> and docs/<TRANSLATED>/<page> under tmp_path/docs/."""
+    copies = []
+    for lang in (DEFAULT, TRANSLATED):
+        copy = tmp_path / DOCS.name / lang / page
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes((DOCS / lang / page).read_bytes())
+        copies.append(copy)
+    return copies[0], copies[1]
+
+
 @needs_translation
 def test_stub_with_text_fails_parity(tmp_path):
-    repo = scratch_copy(tmp_path)
-    (repo / DOCS.name / TRANSLATED / "glossary.md").write_text(STUB + "\n# Half done\n",
-                                                               encoding="utf-8")
-    checked = run(repo, "pytest", "tests/test_translation_parity.py", "-k", "glossary")
-    assert checked.returncode == 1
-    assert (f"docs/{TRANSLATED}/glossary.md is marked `untranslated: true` but has text, which "
-            "readers never see") in checked.stdout
+    english, stub = pair(tmp_path, "glossary.md")
+    stub.write_text(STUB + "\n# Half done\n", encoding="utf-8")
+    problems = page_problems(english, stub)
+    assert problems and (f"docs/{TRANSLATED}/glossary.md is marked `untranslated: true` but has "
+                         "text, which readers never see") in problems[0], problems
 
 
 def test_each_language_has_its_own_404_page(site):
@@ -116,22 +126,18 @@ def test_each_language_has_its_own_404_page(site):
 
 @needs_translation
 def test_parity_failure_names_both_pages_and_lines(tmp_path):
-    repo = scratch_copy(tmp_path)
-    page = translated_page(repo)
-    translation = repo / DOCS.name / TRANSLATED / page
+    page = translated_page(ROOT)
+    english, translation = pair(tmp_path, page)
     lines = translation.read_text(encoding="utf-8").splitlines(keepends=True)
     n = next((i for i, line in enumerate(lines) if line.startswith("```python")), None)
     if n is None:
         pytest.skip(f"docs/{TRANSLATED}/{page} has no Python fence")
     lines[n + 1] = "changed = True\n"
     translation.write_text("".join(lines), encoding="utf-8")
-    result = run(repo, "pytest", "tests/test_translation_parity.py", "-k",
-                 f"structure and {TRANSLATED}/{page}")
-    assert result.returncode == 1
-    assert re.search(rf"docs/{TRANSLATED}/{page}:{n + 1} vs docs/{DEFAULT}/{page}:\d+: "
-                     rf"the code or output fence differs:\n  docs/{DEFAULT}/{page}:\d+: .+\n"
-                     rf"  docs/{TRANSLATED}/{page}:{n + 2}: changed = True", result.stdout), \
-        result.stdout
+    found = "\n".join(page_problems(english, translation))
+    assert re.search(rf"docs/{TRANSLATED}/{page}:{n + 1} vs \S*docs/{DEFAULT}/{page}:\d+: "
+                     rf"the code or output fence differs:\n  \S*docs/{DEFAULT}/{page}:\d+: .+\n"
+                     rf"  \S*docs/{TRANSLATED}/{page}:{n + 2}: changed = True", found), found
 
 
 # ---- a new language ---------------------------------------------------------------------------

@@ -35,6 +35,7 @@ Commands (`python -m verified_docs <command>`, behind the Makefile's targets):
 | module        | owns                                                                      |
 |---------------|---------------------------------------------------------------------------|
 | translations  | the translation model: status, stamps, stubs, new languages, what is left |
+| parity        | what a translation may not change: headings, code, includes, links       |
 | glossary      | glossary.yml, read with every problem named by file and line              |
 | bench         | `make bench`: the docs tests' time against plain runs                     |
 | browser       | the built site as a browser sees it (also for tests/browser/)             |
