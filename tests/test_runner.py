@@ -58,8 +58,10 @@ def where(fence) -> str:
 
 
 def printed(results) -> dict[str, str]:
+    """What each release printed, the block having run cleanly on every one."""
     for release, result in results.items():
-        assert result.error is None and result.stderr == "", (release, result)
+        problem = result.error or result.stderr
+        assert not problem, f"PyTorch {release}: the block did not run cleanly:\n{problem}"
     return {release: result.stdout for release, result in results.items()}
 
 
@@ -71,10 +73,17 @@ def failure(runner, fence) -> str:
     except BlockFailed as exc:
         return str(exc)
     except concurrent.futures.TimeoutError:
-        pytest.fail(f"{where(fence)}: the runner did not stop this block within {HANG:g} s "
-                    f"(its limit is {TIMEOUT:g} s)")
+        hung = True
+    except Exception as exc:  # noqa: BLE001 - anything else is the runner's own failure
+        pytest.fail(f"{where(fence)}: the runner raised {exc!r}, not a BlockFailed naming "
+                    "the page and line")
+    else:
+        hung = False
     finally:
         pool.shutdown(wait=False)  # a block the runner never stops must not hang this test
+    if hung:
+        pytest.fail(f"{where(fence)}: the runner did not stop this block within {HANG:g} s "
+                    f"(its limit is {TIMEOUT:g} s)")
     pytest.fail(f"{where(fence)}: ran without the failure it should have raised")
 
 
@@ -100,8 +109,8 @@ def test_one_release_may_be_asked_for(runner, tmp_path):
 
 
 PROBE = ("import torch\n"
-         "print(torch.get_default_dtype(), torch.is_grad_enabled(), torch.initial_seed(),\n"
-         "      torch.get_num_threads())")
+         "print('default dtype', torch.get_default_dtype(), '| grad', torch.is_grad_enabled(),\n"
+         "      '| seed', torch.initial_seed(), '| threads', torch.get_num_threads())")
 
 
 def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
@@ -122,7 +131,9 @@ def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
         assert changed[release] != fresh[release], (
             f"the leaky page did not change torch's state on {release}, so this test shows "
             f"nothing: {changed[release]!r}")
-    assert printed(runner.run(after)) == fresh, "a page saw another page's torch state"
+    assert printed(runner.run(after)) == fresh, (
+        "a page started with torch's global state as another page left it; each page's process "
+        "must be forked from the release's pristine worker (verified_docs/worker.py)")
 
 
 def test_continuation_fences_share_a_namespace_and_others_start_afresh(runner, tmp_path):
@@ -234,7 +245,10 @@ def test_identical_code_in_two_languages_runs_once_per_release(runner, tmp_path)
                                   lang=lang)
         results.append([printed(runner.run(fence)) for fence in fences])
     assert results[0] == results[1]
-    assert sorted(log.read_text().splitlines()) == sorted(RELEASES), log.read_text()
+    runs = sorted(log.read_text().splitlines())
+    assert runs == sorted(RELEASES), (
+        f"the code both pages share ran on {runs}; once per release was expected, the second "
+        "page answered from the first one's results (Runner.take)")
 
 
 def test_a_page_that_departs_from_an_identical_one_replays_what_it_took(runner, tmp_path):
@@ -245,4 +259,7 @@ def test_a_page_that_departs_from_an_identical_one_replays_what_it_took(runner, 
                                   lang=lang)
         last = [printed(runner.run(fence)) for fence in fences][-1]
     assert set(last.values()) == {"2\n"}
-    assert sorted(log.read_text().splitlines()) == sorted(RELEASES * 2), log.read_text()
+    runs = sorted(log.read_text().splitlines())
+    assert runs == sorted(RELEASES * 2), (
+        f"the shared first fence ran on {runs}: once per release for the first page, and once "
+        "more where the second page replayed it before running its own fence")
