@@ -204,7 +204,8 @@ def test_update_names_what_it_rewrote_and_is_a_fixed_point(session):
     assert sorted(rewritten) == sorted(set(session.pages) - STAYS_BROKEN)
     assert f"make outputs: rewrote {len(rewritten)} output fence(s) in {len(rewritten)} " \
            "file(s)" in session.updated.stdout
-    assert session.rechecked.returncode == 0, session.rechecked.stdout
+    assert session.rechecked.returncode == 0, (
+        "the outputs --update-outputs wrote fail the next check:\n" + session.rechecked.stdout)
     assert f"{len(rewritten)} passed" in session.rechecked.stdout
 
 
