@@ -20,8 +20,8 @@ RELEASES = versions.ascending()
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 TIMEOUT = 2.0   # seconds per block: every block here but the endless one takes milliseconds
 LIMIT = 4096    # bytes a block may print
-# Long enough for the workers to start under load, so that a runner that never stops a block
-# fails here instead of hanging the test session.
+# Far beyond the limit even on a loaded machine: a runner that never stops a block fails here
+# instead of hanging the test session.
 HANG = 10 * TIMEOUT
 PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
@@ -29,7 +29,9 @@ PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 @pytest.fixture(scope="module")
 def runner():
     runner = Runner(timeout=TIMEOUT, limit=LIMIT)
-    runner.start(RELEASES)  # the workers import torch while the first page is written
+    runner.start(RELEASES)
+    for worker in runner.workers.values():  # importing torch is no block's time
+        worker.wait_ready()
     yield runner
     runner.close()
 
