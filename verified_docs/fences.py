@@ -20,7 +20,9 @@ PYTHON_LANGS = ("py", "python", "python3")  # the languages pytest-markdown-docs
 OUTPUT_LANG = "output"
 SNIPPET_LINE = re.compile(r"-+8<-+")  # pymdownx.snippets' marker, any number of dashes
 INCLUDE_ONLY = re.compile(r'^\s*-+8<-+\s+"([^"]+)"\s*$')
-OPTION = re.compile(r'^(\w[\w-]*)="([^"]*)"$')
+# Read from the whole info string: pytest-markdown-docs splits the options at every space, even
+# inside quotes, so `torch="2.13 2.15"` would reach `options` as two halves of no attribute.
+ATTRIBUTE = re.compile(r'(\w[\w-]*)="([^"]*)"')
 TITLE = re.compile(r'title="([^"]*)"')
 
 
@@ -44,7 +46,7 @@ class Fence:
 
     @property
     def attributes(self) -> dict[str, str]:
-        return dict(m.groups() for m in map(OPTION.match, self.options) if m)
+        return dict(ATTRIBUTE.findall(self.info))
 
     @property
     def continued(self) -> bool:
