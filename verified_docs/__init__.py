@@ -11,6 +11,7 @@ The pytest side (and the child interpreter it runs pages in):
 | worker        | the child interpreter that runs a page's code (stdlib and torch only)     |
 | runner        | running a fence in that child under a time and size limit                 |
 | outputs       | output fences grouped by release, their titles, `make outputs`' rewriting |
+| highlights    | a code block's highlighted lines, checked against the code they name     |
 | provenance    | the record of which releases verified each page, and when                 |
 | results       | snippets' results measured on every release, recorded for the tables      |
 | pytest_plugin | the pytest side: collection, comparison, update mode, provenance          |
