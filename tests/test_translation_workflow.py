@@ -13,8 +13,9 @@ from tests.helpers import build, run, scratch_copy
 from verified_docs.i18n.parity import page_problems
 from verified_docs.i18n.scaffold import language_name, nav_titles
 from verified_docs.i18n.stamps import STUB
-from verified_docs.site import ROOT, built_html, config, default_language, docs_dir, extra, \
-    is_stub, languages, translated
+from verified_docs.site import ROOT, built_html, default_language, docs_dir, extra, is_stub, \
+    languages, translated
+from verified_docs.site import config as site_config
 
 DOCS = docs_dir()
 
@@ -171,7 +172,7 @@ def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
     left = status.stdout.split(f"\n{NEW}: ", 1)[1]
     assert f"{len(english)} missing" in left
     assert f"the `{NEW}` entry of the i18n languages, still the English text" in left
-    first_title = nav_titles(config()["nav"])[0]
+    first_title = nav_titles(site_config()["nav"])[0]
     for text in ("site_name", "extra.output_title", "extra.strings: outdated_title",
                  f"nav_translations: {first_title}"):
         assert text in left, left

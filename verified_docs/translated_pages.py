@@ -25,10 +25,10 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
+from verified_docs import site
 from verified_docs.glossary import GlossaryError, load_glossary
 from verified_docs.i18n.stamps import HASH_KEY, source_hash
-from verified_docs.site import build_languages, current, front_matter, interface_text, \
-    is_stub_meta
+from verified_docs.site import build_languages, interface_text
 
 log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
@@ -83,11 +83,11 @@ def page_markdown(markdown: str, page, config, stubs: set[str]) -> str:
         english = pathlib.Path(config.docs_dir) / default / rel
         if english.exists():
             url = english_url(page.url, lang)
-            if is_stub_meta(page.meta):
+            if site.is_stub_meta(page.meta):
                 stubs.add(page.file.src_uri)
-                markdown = under_title(front_matter(english)[1],
+                markdown = under_title(site.front_matter(english)[1],
                                        banner(config, "missing", url))
-            elif str(page.meta.get(HASH_KEY)) != source_hash(current(), english):
+            elif str(page.meta.get(HASH_KEY)) != source_hash(site.current(), english):
                 markdown = under_title(markdown, banner(config, "outdated", url))
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
