@@ -9,8 +9,7 @@ import pytest
 
 from tests.helpers import build, run, scratch_copy
 from verified_docs.fences import OUTPUT_LANG, page_fences
-from verified_docs.site import default_language, docs_dir
-from verified_docs.translations import translated
+from verified_docs.site import default_language, docs_dir, translated
 
 DOCS = docs_dir()
 

@@ -26,8 +26,7 @@ import pytest
 from tests.helpers import run, scratch_copy
 from tests.prose import blank, line_of, prose
 from verified_docs import glossary
-from verified_docs.site import ROOT, docs_dir, languages, pages, relative
-from verified_docs.translations import is_stub
+from verified_docs.site import ROOT, docs_dir, is_stub, languages, pages, relative
 
 DOCS = docs_dir()
 

@@ -14,9 +14,11 @@ import pytest
 
 from tests.helpers import build, run, scratch_copy
 from verified_docs.fences import OUTPUT_LANG, page_fences
+from verified_docs.i18n.gaps import interface_texts
+from verified_docs.i18n.scaffold import nav_titles
+from verified_docs.i18n.stamps import STUB
 from verified_docs.site import built_html, config, default_language, docs_dir, languages, pages, \
-    relative
-from verified_docs.translations import STUB, interface_texts, nav_titles, translated
+    relative, translated
 
 DEFAULT = default_language()
 TRANSLATIONS = [lang for lang in languages() if lang != DEFAULT]

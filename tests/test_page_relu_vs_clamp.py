@@ -17,8 +17,7 @@ from snippets import (clamp_boundaries, clamp_seed_arithmetic, grad_at_zero_tabl
                       max_is_a_reduction, relu_clamp_at_nan, relu_vs_clamp_seed)
 from snippets.my_relu import MyReLU
 from verified_docs import results, versions
-from verified_docs.site import ROOT, docs_dir, languages
-from verified_docs.translations import is_stub
+from verified_docs.site import ROOT, docs_dir, is_stub, languages
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 # Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass

@@ -13,8 +13,9 @@ import concurrent.futures
 import pytest
 
 from verified_docs import versions
-from verified_docs.fences import PageError, python_fences
+from verified_docs.fences import python_fences
 from verified_docs.runner import BlockFailed, Runner
+from verified_docs.site import PageError
 
 RELEASES = versions.ascending()
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]

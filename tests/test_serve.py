@@ -23,8 +23,8 @@ from fontTools.ttLib import TTFont
 
 from tests.helpers import scratch_copy
 from verified_docs import katex
-from verified_docs.site import ROOT, built_html, default_language, docs_dir
-from verified_docs.translations import STUB, translated
+from verified_docs.i18n.stamps import STUB
+from verified_docs.site import ROOT, built_html, default_language, docs_dir, translated
 
 STARTUP = 240  # seconds: the first build of every language, on a busy machine
 REBUILD = 240

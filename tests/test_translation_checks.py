@@ -7,9 +7,11 @@ import re
 
 import pytest
 
-from verified_docs.translations import HASH_KEY, STUB, Site, UsageError, front_matter, \
-    print_status, stamp, with_front_matter_key
-from verified_docs.parity import structure_differences
+from verified_docs.i18n import UsageError
+from verified_docs.i18n.parity import structure_differences
+from verified_docs.i18n.stamps import HASH_KEY, STUB, stamp, text_hash, with_front_matter_key
+from verified_docs.i18n.status import print_status
+from verified_docs.site import PageError, Site, front_matter
 
 ENGLISH = """\
 # Title
@@ -131,11 +133,27 @@ def test_stamp_touches_only_its_line(text, expected):
     assert with_front_matter_key(text, HASH_KEY, '"abc"') == expected
 
 
+SITE_CONFIG = """\
+site_name: Test
+plugins:
+  - i18n:
+      docs_structure: folder
+      languages:
+        - locale: en
+          default: true
+          name: English
+        - locale: ru
+          name: Русский
+"""
+
+
 def site_with(tmp_path, english: str, translation: str) -> Site:
+    """A site of one page, in English and Russian."""
+    (tmp_path / "mkdocs.yml").write_text(SITE_CONFIG, encoding="utf-8")
     for lang, text in (("en", english), ("ru", translation)):
         (tmp_path / "docs" / lang).mkdir(parents=True)
         (tmp_path / "docs" / lang / "page.md").write_text(text, encoding="utf-8")
-    return Site(tmp_path, tmp_path / "docs", ("en", "ru"))
+    return Site(tmp_path)
 
 
 def test_stamp_records_the_english_hash(tmp_path):
@@ -169,8 +187,6 @@ def test_stamp_refuses_with_a_reason(tmp_path, path, translation, message):
     ("print(x + 1)", "print(x + 2)", True),
 ])
 def test_only_prose_headings_and_code_make_a_translation_outdated(old, new, outdated):
-    from verified_docs.translations import text_hash
-
     changed = ENGLISH.replace(old, new)
     assert changed != ENGLISH
     assert (text_hash(changed) != text_hash(ENGLISH)) is outdated
@@ -193,5 +209,5 @@ def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken
     out = capsys.readouterr().out
     assert re.search(rf"page\.md +unreadable +\S*docs/{broken}/page\.md:3: not valid UTF-8 "
                      r"\(byte b'\\xff'\); save the file as UTF-8", out), out
-    with pytest.raises(UsageError, match=r"page\.md:3: not valid UTF-8"):
+    with pytest.raises(PageError, match=r"page\.md:3: not valid UTF-8"):
         stamp(site, "docs/ru/page.md")

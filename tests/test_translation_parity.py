@@ -1,5 +1,5 @@
 """Every language listed in mkdocs.yml has the same pages as the default language, built the same
-way: only the prose is translated (the rules: verified_docs/parity.py), and every translation is
+way: only the prose is translated (the rules: verified_docs/i18n/parity.py), and every translation is
 stamped with the English page it translates."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from verified_docs.parity import page_problems
-from verified_docs.site import docs_dir, languages, pages, relative
-from verified_docs.translations import HASH_KEY, UNTRANSLATED_KEY, front_matter
+from verified_docs.i18n.parity import page_problems
+from verified_docs.i18n.stamps import HASH_KEY
+from verified_docs.site import UNTRANSLATED_KEY, docs_dir, front_matter, languages, pages, relative
 
 DOCS = docs_dir()
 

@@ -10,10 +10,12 @@ import re
 import pytest
 
 from tests.helpers import build, run, scratch_copy
-from verified_docs.parity import page_problems
-from verified_docs.site import ROOT, built_html, default_language, docs_dir, languages
+from verified_docs.i18n.parity import page_problems
+from verified_docs.i18n.scaffold import language_name, nav_titles
+from verified_docs.i18n.stamps import STUB
+from verified_docs.site import ROOT, built_html, default_language, docs_dir, extra, is_stub, \
+    languages, translated
 from verified_docs.site import config as site_config
-from verified_docs.translations import STUB, is_stub, language_name, nav_titles, translated
 
 DOCS = docs_dir()
 
@@ -22,15 +24,6 @@ DOCS = docs_dir()
 DEFAULT = default_language()
 TRANSLATED = next(iter(translated("index.md")), None)
 needs_translation = pytest.mark.skipif(TRANSLATED is None, reason="no translated home page yet")
-
-
-def strings(lang: str) -> dict:
-    """`extra.strings` of a language, as the build sees it."""
-    texts = dict(site_config()["extra"]["strings"])
-    for language in site_config()["plugins"]["i18n"].config.languages:
-        if language.locale == lang:
-            texts.update((language.extra or {}).get("strings", {}))
-    return texts
 
 
 def translated_page(repo) -> str:
@@ -73,16 +66,17 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
 
     site = tmp_path / "site"
     assert build(repo, site).returncode == 0
+    strings = extra(TRANSLATED)["strings"]  # as the build sees them
     built = html(site, TRANSLATED, page)
     assert 'id="translation-outdated"' in built
-    assert strings(TRANSLATED)["outdated_title"] in built
+    assert strings["outdated_title"] in built
     assert re.search(rf'<a href="[./]+/{page[:-3].replace("index", "")}" hreflang="{DEFAULT}">'
-                     f'{strings(TRANSLATED)["english_link"]}</a>', built)
+                     f'{strings["english_link"]}</a>', built)
     assert "translation-banner" not in html(site, DEFAULT, page)
 
     built = html(site, TRANSLATED, "glossary.md")
     assert f'<html lang="{TRANSLATED}"' in built
-    assert 'id="translation-missing"' in built and strings(TRANSLATED)["missing_title"] in built
+    assert 'id="translation-missing"' in built and strings["missing_title"] in built
     english_intro = re.search(r"<p>(.*?)</p>", html(site, DEFAULT, "glossary.md"), re.S)[1]
     assert english_intro in built
 
@@ -118,7 +112,7 @@ def test_each_language_has_its_own_404_page(site):
         assert page.exists(), f"no {page.relative_to(site)}"
         text = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}"' in text, f"{page.relative_to(site)} is not in {lang}"
-        assert f"<h1>{strings(lang)['not_found_title']}</h1>" in text
+        assert f"<h1>{extra(lang)['strings']['not_found_title']}</h1>" in text
     root = (site / "404.html").read_text(encoding="utf-8")
     assert all(f'"{lang}"' in root for lang in languages()[1:]), (
         "the default 404 page must know the other languages, to show theirs under /<lang>/")

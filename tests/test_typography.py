@@ -32,8 +32,7 @@ import re
 import pytest
 import yaml
 
-from verified_docs.site import ROOT, docs_dir, pages, relative
-from verified_docs.translations import is_stub
+from verified_docs.site import ROOT, docs_dir, is_stub, pages, relative
 
 DOCS = docs_dir()
 from tests.prose import line_of, prose

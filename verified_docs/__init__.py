@@ -4,7 +4,7 @@ The pytest side (and the child interpreter it runs pages in):
 
 | module        | owns                                                                      |
 |---------------|---------------------------------------------------------------------------|
-| site          | the repository, mkdocs.yml (loaded once, lazily), languages, pages        |
+| site          | the site model: mkdocs.yml (read once), languages, pages, stubs, UTF-8    |
 | versions      | the PyTorch releases the pages are verified on and how to run each one    |
 | install       | installing a release beside the default one (`make`)                      |
 | fences        | a page's fences, its output fences, continuation chains, snippet includes |
@@ -35,8 +35,7 @@ Commands (`python -m verified_docs <command>`, behind the Makefile's targets):
 
 | module        | owns                                                                      |
 |---------------|---------------------------------------------------------------------------|
-| translations  | the translation model: status, stamps, stubs, new languages, what is left |
-| parity        | what a translation may not change: headings, code, includes, links       |
+| i18n          | translations: stamps, status, what is left, new languages, parity         |
 | glossary      | glossary.yml, read with every problem named by file and line              |
 | bench         | `make bench`: the docs tests' time against plain runs                     |
 | browser       | the built site as a browser sees it (also for tests/browser/)             |

@@ -1,7 +1,7 @@
 """The built site as a browser sees it: languages and pages, a loopback server, Chromium.
 
-Everything is discovered from mkdocs.yml (site_url, the static-i18n `languages`) and from the
-built site; no page list is written down here.
+Everything is discovered from mkdocs.yml (site_url, the static-i18n languages the build makes:
+`site.current().built_languages`) and from the built site; no page list is written down here.
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ import sys
 import threading
 import urllib.parse
 
-from verified_docs.site import ROOT
-from verified_docs.site import config as site_config
-from verified_docs.site import docs_dir as site_docs_dir
+from verified_docs.site import ROOT, Language, current
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.
@@ -28,38 +26,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@dataclasses.dataclass(frozen=True)
-class Language:
-    locale: str
-    default: bool
-    prefix: str          # location of its pages under the site root: "" or "ru/"
-
-
-def languages() -> list[Language]:
-    """static-i18n languages that are built, default first."""
-    found = [Language(lang.locale, bool(lang.default),
-                      "" if lang.default else lang.link.strip("/") + "/")
-             for lang in site_config()["plugins"]["i18n"].config.languages if lang.build]
-    return sorted(found, key=lambda lang: not lang.default)
-
-
-def language_of(location: str) -> Language:
-    """The language of a page location relative to the site root ("ru/mask/" -> ru)."""
-    for lang in languages():
-        if lang.prefix and location.startswith(lang.prefix):
-            return lang
-    return languages()[0]
-
-
 def counterpart(location: str, target: Language) -> str:
     """The same page in another language: static-i18n's folder structure keeps the path."""
-    own = language_of(location)
+    own = current().language_at(location)
     return target.prefix + location[len(own.prefix):]
 
 
 def site_path() -> str:
     """URL path the site lives under, from site_url ("/" when the site is at a domain root)."""
-    url = site_config()["site_url"] or "/"
+    url = current().config["site_url"] or "/"
     path = urllib.parse.urlsplit(url).path or "/"
     return path if path.endswith("/") else path + "/"
 
@@ -79,10 +54,9 @@ class Page:
     def shown_source(self) -> str:
         """The Markdown file whose text the reader sees: the page's own, or for a stub (a page
         not translated yet) the default language's, which the build shows in its place."""
-        from verified_docs.translations import is_stub
-
-        if is_stub(site_docs_dir() / self.source):
-            return f"{languages()[0].locale}/{self.source.split('/', 1)[1]}"
+        site = current()
+        if site.is_stub(site.docs / self.source):
+            return f"{site.default}/{self.source.split('/', 1)[1]}"
         return self.source
 
 
@@ -95,8 +69,8 @@ def discover_pages(site: pathlib.Path) -> list[Page]:
         if rel.parts and rel.parts[0] in skip:
             continue
         location = "" if rel == pathlib.Path(".") else rel.as_posix() + "/"
-        found.append(Page(location, language_of(location)))
-    order = {lang.locale: i for i, lang in enumerate(languages())}
+        found.append(Page(location, current().language_at(location)))
+    order = {lang.locale: i for i, lang in enumerate(current().built_languages)}
     return sorted(found, key=lambda p: (order[p.lang.locale], p.location))
 
 

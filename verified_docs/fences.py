@@ -15,6 +15,7 @@ import re
 from functools import cache
 
 from verified_docs import site, versions
+from verified_docs.site import PageError
 
 PYTHON_LANGS = ("py", "python", "python3")  # the languages pytest-markdown-docs runs
 OUTPUT_LANG = "output"
@@ -24,10 +25,6 @@ INCLUDE_ONLY = re.compile(r'^\s*-+8<-+\s+"([^"]+)"\s*$')
 # inside quotes, so `torch="2.13 2.15"` would reach `options` as two halves of no attribute.
 ATTRIBUTE = re.compile(r'(\w[\w-]*)="([^"]*)"')
 TITLE = re.compile(r'title="([^"]*)"')
-
-
-class PageError(Exception):
-    """Bad input on a page: the message starts with page:line."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,21 +110,12 @@ def parser():
     return MarkdownIt("commonmark")
 
 
-def read_page(path: pathlib.Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        line = path.read_bytes()[:exc.start].count(b"\n") + 1
-        raise PageError(f"{site.relative(path)}:{line}: not valid UTF-8 "
-                        f"(byte {exc.object[exc.start:exc.start + 1]!r}); save the file as UTF-8")
-
-
 @cache
 def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
     from pytest_markdown_docs.plugin import parse_superfences_block_info
 
     fences = []
-    for token in parser().parse(read_page(path)):
+    for token in parser().parse(site.read_text(path)):
         if token.type == "fence":
             # The same reading of `{.python continuation}` as pytest-markdown-docs' superfences.
             lang, *options = parse_superfences_block_info(token.info) or [""]
@@ -151,7 +139,7 @@ def output_fences(code: Fence) -> list[Fence]:
     """The output fences right after `code`, one per group of releases that print the same,
     with only blank lines between them."""
     fences = page_fences(code.path)
-    lines = read_page(code.path).splitlines()
+    lines = site.read_text(code.path).splitlines()
     found, end = [], code.close_line
     for following in fences[fences.index(code) + 1:]:
         between = lines[end:following.open_line - 1]

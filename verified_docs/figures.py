@@ -90,7 +90,7 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
             message = (f"{page.file.src_uri}: {FIGURES[uri]} has no labels or caption in "
                        f"{lang!r}; the figure is shown in English. Add LABELS[{lang!r}] and "
                        f"CAPTIONS[{lang!r}] there.")
-            if page.meta.get("untranslated"):
+            if site.is_stub_meta(page.meta):
                 log.info(message)
             else:
                 log.warning(message)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pathlib
 
-from verified_docs.site import ROOT, relative
+from verified_docs.site import ROOT, PageError, read_text, relative
 
 GLOSSARY = ROOT / "glossary.yml"
 
@@ -23,13 +23,10 @@ def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
 
     path = pathlib.Path(path)
     name = relative(path)
-    data = path.read_bytes()
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise GlossaryError(f"{name}:{line}: not valid UTF-8 (byte "
-                            f"{data[exc.start:exc.start + 1]!r}); save the file as UTF-8") from None
+        text = read_text(path)
+    except PageError as exc:  # not UTF-8, named with its line
+        raise GlossaryError(str(exc)) from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         entries = yaml.safe_load(text)

@@ -19,9 +19,10 @@ import pytest
 from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
 from verified_docs import outputs, provenance, site, versions
-from verified_docs.fences import PageError, fence_at, read_page
+from verified_docs.fences import fence_at
 from verified_docs.runner import (DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner,
                                   preloaded_modules)
+from verified_docs.site import PageError, read_text
 
 RUNNER = pytest.StashKey[Runner]()
 UPDATES = pytest.StashKey[dict]()
@@ -144,7 +145,7 @@ def pytest_collectreport(report):
     """A page that cannot be read is named with its line, not as a decoder's byte offset."""
     if report.failed and report.fspath and is_page(report.fspath):
         try:
-            read_page(pathlib.Path(report.fspath))
+            read_text(pathlib.Path(report.fspath))
         except PageError as exc:
             report.longrepr = str(exc)
 

@@ -20,7 +20,7 @@ import tempfile
 import time
 
 from verified_docs import site, versions
-from verified_docs.fences import Fence, PageError, chain
+from verified_docs.fences import Fence, chain
 
 DEFAULT_TIMEOUT = 120.0         # seconds per fence (the exercise page runs its checker 16 times)
 DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence

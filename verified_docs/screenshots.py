@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 from verified_docs import browser as s
-from verified_docs.site import ROOT
+from verified_docs.site import ROOT, built_languages
 
 OUT = ROOT / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
@@ -60,7 +60,7 @@ def main(argv=None):
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-                for lang in s.languages():
+                for lang in built_languages():
                     shoot(browser, server.url(lang.prefix), f"home-{lang.locale}.png", DESKTOP)
                     for scheme, suffix in (("light", ""), ("dark", "-dark")):
                         shoot(browser, server.url(lang.prefix + PHONE_PAGE),

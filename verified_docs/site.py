@@ -1,70 +1,264 @@
-"""The repository and its mkdocs.yml: the one place that loads the site's configuration."""
+"""The site: a repository with its mkdocs.yml, and the one model of it every other module uses.
+
+`Site.at(root)` is the site of a repository (one per root, its mkdocs.yml loaded once, lazily):
+its languages, its pages, the `extra` each language is built with, which page is a stub, and
+reading a page as UTF-8 with a message that names the line of a bad byte. The functions below
+`Site` are the same facts for this repository (`current()`), for the modules and tests that
+have no other site to look at.
+
+A page not translated yet is a stub: its front matter says `untranslated: true` (and it has no
+text); the site shows the default language's page in its place.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 import pathlib
 import sys
-from functools import cache
+from functools import cache, cached_property
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
+UNTRANSLATED_KEY = "untranslated"   # `untranslated: true` in the front matter: a stub
+
+
+class PageError(Exception):
+    """Bad input in a file of the site: the message starts with path:line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Language:
+    """A language of the static-i18n plugin."""
+    locale: str
+    name: str
+    default: bool
+    prefix: str          # location of its pages under the site root: "" or "ru/"
+    build: bool = True   # False: in mkdocs.yml, but the build leaves it out
+
+
+def is_stub_meta(meta: dict) -> bool:
+    """Whether a page's front matter (as MkDocs reads it: `page.meta`) is a stub's."""
+    return meta.get(UNTRANSLATED_KEY) is True
+
+
+class Site:
+    """A repository root with its mkdocs.yml (static-i18n, `docs_structure: folder`)."""
+
+    def __init__(self, root: pathlib.Path):
+        self.root = pathlib.Path(root)
+
+    @classmethod
+    def at(cls, root: pathlib.Path) -> "Site":
+        """The site at `root`, one per root for the process; `Site(root)` reads it afresh."""
+        return _site_at(pathlib.Path(root).resolve())
+
+    def __repr__(self) -> str:
+        return f"Site({str(self.root)!r})"
+
+    # ---- mkdocs.yml -----------------------------------------------------------------------
+
+    @cached_property
+    def config(self):
+        """mkdocs.yml as MkDocs loads it (`mkdocs.config.load_config`), read once."""
+        from mkdocs.config import load_config
+
+        logger = logging.getLogger("mkdocs")
+        level = logger.level
+        logger.setLevel(logging.WARNING)  # load_config chats at INFO
+        try:
+            return load_config(str(self.root / "mkdocs.yml"))
+        finally:
+            logger.setLevel(level)
+
+    @cached_property
+    def docs(self) -> pathlib.Path:
+        return pathlib.Path(self.config["docs_dir"])
+
+    @cached_property
+    def languages(self) -> tuple[Language, ...]:
+        """Every language of the static-i18n plugin, the default first, then mkdocs.yml's order."""
+        found = [Language(lang.locale, lang.name, bool(lang.default),
+                          "" if lang.default else lang.link.strip("/") + "/", bool(lang.build))
+                 for lang in self.config["plugins"]["i18n"].config.languages]
+        return tuple(sorted(found, key=lambda lang: not lang.default))
+
+    @property
+    def locales(self) -> tuple[str, ...]:
+        """The languages' codes, the default first."""
+        return tuple(lang.locale for lang in self.languages)
+
+    @property
+    def default(self) -> str:
+        """The default language's code."""
+        return self.languages[0].locale
+
+    @property
+    def built_languages(self) -> tuple[Language, ...]:
+        """The languages the build makes, the default first."""
+        return tuple(lang for lang in self.languages if lang.build)
+
+    def language_at(self, location: str) -> Language:
+        """The language of a page location relative to the built site's root ("ru/mask/" -> ru)."""
+        for lang in self.built_languages:
+            if lang.prefix and location.startswith(lang.prefix):
+                return lang
+        return self.built_languages[0]
+
+    def extra(self, lang: str) -> dict:
+        """`extra` of mkdocs.yml as the build sees it in `lang`: the language's own `extra`
+        (static-i18n) merged over the global one, `strings` merged key by key."""
+        base = dict(self.config["extra"])
+        for language in self.config["plugins"]["i18n"].config.languages:
+            if language.locale == lang:
+                own = dict(language.extra or {})
+                strings = {**base.get("strings", {}), **own.pop("strings", {})}
+                base.update(own)
+                base["strings"] = strings
+        return base
+
+    # ---- pages ----------------------------------------------------------------------------
+
+    def pages(self, lang: str) -> list[str]:
+        """Page paths of one language, relative to its folder."""
+        folder = self.docs / lang
+        return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md"))
+
+    def all_pages(self) -> list[pathlib.Path]:
+        return [self.docs / lang / page for lang in self.locales for page in self.pages(lang)]
+
+    def language_of(self, path) -> str | None:
+        """`ru` for docs/ru/…, None outside the docs folder."""
+        path = pathlib.Path(path).resolve()
+        docs = self.docs.resolve()
+        return path.relative_to(docs).parts[0] if path.is_relative_to(docs) else None
+
+    def relative(self, path) -> str:
+        """`path` relative to the root, for messages; as it is if it lies elsewhere."""
+        path = pathlib.Path(path).resolve()
+        root = self.root.resolve()
+        return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+
+    def read_text(self, path) -> str:
+        """The file's text. A file that is not UTF-8 raises PageError naming the line of its
+        first bad byte: `path:LINE: not valid UTF-8 (byte b'\\xff'); save the file as UTF-8`."""
+        path = pathlib.Path(path)
+        data = path.read_bytes()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[:exc.start].count(b"\n") + 1
+            raise PageError(f"{self.relative(path)}:{line}: not valid UTF-8 (byte "
+                            f"{data[exc.start:exc.start + 1]!r}); save the file as UTF-8") from None
+
+    def front_matter(self, path) -> tuple[dict, str]:
+        """(front matter, text after it) of a page, read as MkDocs reads them."""
+        from mkdocs.utils.meta import get_data
+
+        body, meta = get_data(self.read_text(path))
+        return meta, body
+
+    def is_stub(self, path) -> bool:
+        """Whether the page is a stub (`untranslated: true`), shown in the default language."""
+        return is_stub_meta(self.front_matter(path)[0])
+
+    def translated(self, page: str) -> list[str]:
+        """The languages besides the default in which `page` is translated (exists, not a
+        stub), in mkdocs.yml's order. Tests that break a translation on purpose pick theirs
+        here, never by position: a language just added has stubs only."""
+        return [lang for lang in self.locales[1:] if (self.docs / lang / page).exists()
+                and not self.is_stub(self.docs / lang / page)]
+
+    def built_html(self, site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
+        """Where the build puts `docs/<lang>/<page>`: static-i18n builds the default language
+        at the root, the others into `<lang>/`, and MkDocs turns `name.md` into
+        `name/index.html`."""
+        out = site_dir if lang == self.default else site_dir / lang
+        name = page.removesuffix(".md")
+        name = "" if name == "index" else name.removesuffix("/index") + "/"
+        return out / name / "index.html"
+
 
 @cache
-def config():
-    from mkdocs.config import load_config
+def _site_at(root: pathlib.Path) -> Site:
+    return Site(root)
 
-    logging.getLogger("mkdocs").setLevel(logging.WARNING)  # load_config chats at INFO
-    try:
-        return load_config(str(ROOT / "mkdocs.yml"))
-    finally:
-        logging.getLogger("mkdocs").setLevel(logging.NOTSET)
+
+# ---- this repository --------------------------------------------------------------------------
+
+def current() -> Site:
+    """The site of this repository."""
+    return Site.at(ROOT)
+
+
+def config():
+    return current().config
 
 
 def docs_dir() -> pathlib.Path:
-    return pathlib.Path(config()["docs_dir"])
+    return current().docs
 
 
 def languages() -> list[str]:
     """Locales of the static-i18n plugin, default language first."""
-    langs = config()["plugins"]["i18n"].config.languages
-    return [lang.locale for lang in sorted(langs, key=lambda lang: not lang.default)]
+    return list(current().locales)
 
 
 def default_language() -> str:
-    return languages()[0]
+    return current().default
+
+
+def built_languages() -> list[Language]:
+    """The languages the build makes, default first (`prefix`: where their pages are)."""
+    return list(current().built_languages)
+
+
+def language_at(location: str) -> Language:
+    return current().language_at(location)
 
 
 def pages(lang: str) -> list[str]:
-    """Page paths of one language, relative to its folder."""
-    folder = docs_dir() / lang
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md"))
+    return current().pages(lang)
 
 
 def all_pages() -> list[pathlib.Path]:
-    return [docs_dir() / lang / page for lang in languages() for page in pages(lang)]
+    return current().all_pages()
 
 
 def language_of(path) -> str | None:
-    """`ru` for docs/ru/…, None outside the docs folder."""
-    path = pathlib.Path(path).resolve()
-    docs = docs_dir().resolve()
-    return path.relative_to(docs).parts[0] if path.is_relative_to(docs) else None
+    return current().language_of(path)
 
 
 def extra(lang: str) -> dict:
-    """`extra` of mkdocs.yml as the build sees it in `lang`: the language's own `extra`
-    (static-i18n) merged over the global one, `strings` merged key by key."""
-    base = dict(config()["extra"])
-    for language in config()["plugins"]["i18n"].config.languages:
-        if language.locale == lang:
-            own = dict(language.extra or {})
-            strings = {**base.get("strings", {}), **own.pop("strings", {})}
-            base.update(own)
-            base["strings"] = strings
-    return base
+    return current().extra(lang)
 
+
+def relative(path) -> str:
+    return current().relative(path)
+
+
+def read_text(path) -> str:
+    return current().read_text(path)
+
+
+def front_matter(path) -> tuple[dict, str]:
+    return current().front_matter(path)
+
+
+def is_stub(path) -> bool:
+    return current().is_stub(path)
+
+
+def translated(page: str) -> list[str]:
+    return current().translated(page)
+
+
+def built_html(site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
+    return current().built_html(site_dir, lang, page)
+
+
+# ---- a build of the site (the config MkDocs passes the plugin) --------------------------------
 
 def build_languages(build_config) -> tuple[str, str]:
     """(default language, language being built) of a build, for the plugin's pieces:
@@ -89,20 +283,6 @@ def interface_text(build_config, key: str) -> str:
             f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
             "add it (translated) to that language's `extra.strings`.")
     return value or key
-
-
-def relative(path) -> str:
-    path = pathlib.Path(path).resolve()
-    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
-
-
-def built_html(site: pathlib.Path, lang: str, page: str) -> pathlib.Path:
-    """Where the build puts `docs/<lang>/<page>`: static-i18n serves the default language at the
-    root, and MkDocs turns `name.md` into `name/index.html`."""
-    out = site if lang == default_language() else site / lang
-    name = page.removesuffix(".md")
-    name = "" if name == "index" else name.removesuffix("/index") + "/"
-    return out / name / "index.html"
 
 
 def snippet(name: str, fresh: bool = False):

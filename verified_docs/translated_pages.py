@@ -1,4 +1,4 @@
-"""What readers see of the translation workflow (verified_docs/translations.py is the workflow;
+"""What readers see of the translation workflow (verified_docs/i18n/ is the workflow;
 this is a piece of the build, verified_docs/plugin.py).
 
 * A translation whose English page changed since it was stamped gets a banner, in the reader's
@@ -25,8 +25,9 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
-from verified_docs import translations as model
+from verified_docs import site
 from verified_docs.glossary import GlossaryError, load_glossary
+from verified_docs.i18n.stamps import HASH_KEY, source_hash
 from verified_docs.site import build_languages, interface_text
 
 log = get_plugin_logger(__name__)
@@ -82,11 +83,11 @@ def page_markdown(markdown: str, page, config, stubs: set[str]) -> str:
         english = pathlib.Path(config.docs_dir) / default / rel
         if english.exists():
             url = english_url(page.url, lang)
-            if page.meta.get(model.UNTRANSLATED_KEY) is True:
+            if site.is_stub_meta(page.meta):
                 stubs.add(page.file.src_uri)
-                markdown = under_title(model.front_matter(english)[1],
+                markdown = under_title(site.front_matter(english)[1],
                                        banner(config, "missing", url))
-            elif str(page.meta.get(model.HASH_KEY)) != model.source_hash(english):
+            elif str(page.meta.get(HASH_KEY)) != source_hash(site.current(), english):
                 markdown = under_title(markdown, banner(config, "outdated", url))
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))

@@ -13,6 +13,7 @@ import pathlib
 import pytest
 
 from verified_docs import browser as s
+from verified_docs.site import built_languages
 
 
 @pytest.fixture(scope="session")
@@ -26,7 +27,7 @@ def server(site):
 def pages(site) -> list[s.Page]:
     found = s.discover_pages(site)
     langs = {page.lang.locale for page in found}
-    missing = [lang.locale for lang in s.languages() if lang.locale not in langs]
+    missing = [lang.locale for lang in built_languages() if lang.locale not in langs]
     assert not missing, f"the built site has no pages for {missing} (languages in mkdocs.yml)"
     return found
 

@@ -4,9 +4,9 @@ whose system prefers dark gets (mkdocs.yml theme.palette)."""
 
 import pytest
 
-from verified_docs.browser import languages
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in languages()]
+LANGS = [lang.locale for lang in built_languages()]
 
 
 def report(found: dict) -> str:

@@ -7,10 +7,10 @@ import urllib.parse
 import markdown
 import pytest
 
-from verified_docs import browser as s
+from verified_docs.site import built_languages
 from verified_docs.site import config as site_config
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 UNREADABLE = re.compile(r"^_\d+$|^$")
 
 

@@ -4,9 +4,9 @@ link."""
 
 import pytest
 
-from verified_docs import browser as s
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 DESKTOP = {"width": 1280, "height": 800}
 
 # For every code block with a copy button: is the button clear of the code's text? Either above
@@ -67,7 +67,7 @@ def test_every_code_block_gets_a_copy_button(visits, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_tab_labels_are_not_underlined(tab, server, lang):
-    prefix = next(x.prefix for x in s.languages() if x.locale == lang)
+    prefix = next(x.prefix for x in built_languages() if x.locale == lang)
     tab.goto(server.url(prefix))
     inserted, real = tab.page.evaluate(TAB_LABEL)
     assert inserted == "none" and real in (None, "none"), (inserted, real)

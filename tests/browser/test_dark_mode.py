@@ -5,19 +5,16 @@ import re
 
 import pytest
 
-from verified_docs import browser as s
+from verified_docs.site import built_languages, extra
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 SCHEME = "() => document.body.dataset.mdColorScheme"
 
 
 def toggle_title(lang: str) -> str:
     """extra.strings.palette_default of `lang` (overrides/partials/palette.html), else the
     default language's."""
-    config = s.site_config()
-    own = next(x for x in config["plugins"]["i18n"].config.languages if x.locale == lang)
-    return ((own.extra or {}).get("strings", {}).get("palette_default")
-            or config["extra"]["strings"]["palette_default"])
+    return extra(lang)["strings"]["palette_default"]
 TOGGLE = "form[data-md-component=palette] label:not([hidden])"
 
 
@@ -35,7 +32,7 @@ def test_system_preference_picks_the_scheme(dark_visits, lang):
 def test_toggle_switches_and_is_remembered(browser, server, lang):
     from tests.browser.conftest import Tab
 
-    prefix = next(x.prefix for x in s.languages() if x.locale == lang)
+    prefix = next(x.prefix for x in built_languages() if x.locale == lang)
     t = Tab(browser, color_scheme="light")
     try:
         t.goto(server.url(prefix))

@@ -4,10 +4,10 @@ language (verified_docs/figures.py, snippets/figure_relu.py)."""
 
 import pytest
 
-from verified_docs import browser as s
+from verified_docs.site import built_languages
 from verified_docs.site import snippet as site_snippet
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 LABEL_PT = 10                 # snippets/figure_relu.RC font.size

@@ -3,10 +3,10 @@ tab title, 404 page; the English text of an untranslated stub is marked lang="en
 
 import pytest
 
-from verified_docs import browser as s
+from verified_docs.site import built_languages
 from verified_docs.translated_pages import english_body
 
-LANGS = s.languages()
+LANGS = built_languages()
 # What Material and the toc extension say in English when a string is not translated.
 ENGLISH = ["Permanent link", "Made with", "Page not found", "Outputs on this page", "404 - Not found"]
 EXPECTED = {"en": {"permalink": "Permanent link", "separator": " - "},

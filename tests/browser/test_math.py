@@ -4,9 +4,9 @@ wider than a phone."""
 
 import pytest
 
-from verified_docs.browser import languages
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in languages()]
+LANGS = [lang.locale for lang in built_languages()]
 PHONE = {"width": 390, "height": 844}
 
 

@@ -3,9 +3,9 @@ errors in the console."""
 
 import pytest
 
-from verified_docs.browser import languages
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in languages()]
+LANGS = [lang.locale for lang in built_languages()]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -11,8 +11,9 @@ from verified_docs import browser as s
 from tests.helpers import build, scratch_copy
 from verified_docs import provenance, site
 from verified_docs.provenance import PATH
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 
 
 def visible_text(lang, want) -> str:

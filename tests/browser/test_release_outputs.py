@@ -5,10 +5,10 @@ background (verified_docs/release_outputs.py, extra.css)."""
 
 import pytest
 
-from verified_docs import browser as s
 from verified_docs import versions
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 SCREENS = {"desktop": dict(viewport=DESKTOP), "phone": dict(viewport=PHONE, is_mobile=True),
            "phone, dark": dict(viewport=PHONE, is_mobile=True, color_scheme="dark")}

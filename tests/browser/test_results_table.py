@@ -5,10 +5,10 @@ without scrolling sideways (verified_docs/results_table.py)."""
 
 import pytest
 
-from verified_docs import browser as s
 from verified_docs import results, site, versions
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 DESKTOP = {"width": 1280, "height": 800}
 
 READ = """() => [...document.querySelectorAll('article table.results-table')].map(table => {

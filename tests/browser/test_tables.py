@@ -5,9 +5,9 @@ stylesheet styles, on the same page)."""
 
 import pytest
 
-from verified_docs import browser as s
+from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in s.languages()]
+LANGS = [lang.locale for lang in built_languages()]
 PHONE = {"width": 360, "height": 740}
 # Computed styles a wrapped table shares with Material's class-less table. Results tables set
 # their own padding and alignment of values (extra.css), so cells' padding is compared elsewhere.

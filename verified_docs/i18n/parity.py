@@ -3,7 +3,7 @@ translated (and comments inside the page's own code fences).
 
 Compared page by page: headings (count, levels, explicit `{ #id }` anchors), code and output fences
 (order, language, options, code), `--8<--` includes, images and internal link targets. A page not
-translated yet is a stub, front matter `untranslated: true` and no text (verified_docs/translations.py);
+translated yet is a stub, front matter `untranslated: true` and no text (verified_docs/site.py);
 it is exempt, and the site shows the English text in its place. tests/test_translation_parity.py
 applies this to every page; tests/test_translation_checks.py tests it on small pages.
 """
@@ -22,8 +22,7 @@ from typing import Callable
 from markdown_it import MarkdownIt
 
 from verified_docs.fences import PYTHON_LANGS, page_fences
-from verified_docs.site import relative
-from verified_docs.translations import UNTRANSLATED_KEY, front_matter
+from verified_docs.site import UNTRANSLATED_KEY, front_matter, is_stub_meta, read_text, relative
 
 # ---- what is compared -------------------------------------------------------------------------
 
@@ -36,7 +35,7 @@ class Item:
 
 def markdown_tokens(path: pathlib.Path):
     """CommonMark tokens of the page; the front matter is blanked, so lines keep their numbers."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     body = front_matter(path)[1]
     head = text[:len(text) - len(body)] if text.endswith(body) else ""
     return MarkdownIt("commonmark").parse("\n" * head.count("\n") + body)
@@ -105,7 +104,7 @@ INCLUDE = re.compile(r"^\s*-{1,}8<-{1,}\s+(\S.*?)\s*$")
 def includes(path: pathlib.Path) -> list[Item]:
     """`--8<--` lines outside fences (the fences' own are compared with their code)."""
     inside = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text(path).splitlines()
     return [Item((m[1],), n, f"`{line.strip()}`") for n, line in enumerate(lines, 1)
             if n not in inside and (m := INCLUDE.match(line))]
 
@@ -117,7 +116,7 @@ EXTERNAL = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*:|//)")
 
 def targets(path: pathlib.Path, kind: str) -> list[Item]:
     """Images (kind "image") or internal link targets (kind "link"), Markdown and HTML."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text(path).splitlines()
     found = []
     for block in markdown_tokens(path):
         if not block.map:
@@ -224,7 +223,7 @@ def page_problems(english: pathlib.Path, translation: pathlib.Path) -> list[str]
     pages and lines, with what to do; none for a faithful translation or an empty stub."""
     meta, body = front_matter(translation)
     rel = relative(translation)
-    if meta.get(UNTRANSLATED_KEY) is True:
+    if is_stub_meta(meta):
         if body.strip():
             return [f"{rel} is marked `{UNTRANSLATED_KEY}: true` but has text, which readers "
                     f"never see: the site shows {relative(english)} in its place. If it is "
