@@ -46,7 +46,7 @@ def where_now(lines: list[str], pieces: list[str]) -> list[int] | None:
 
 
 def problems(page: pathlib.Path) -> list[str]:
-    text = page.read_text(encoding="utf-8")
+    text = site.read_text(page)
     page_lines = text.splitlines()
     rel = site.relative(page)
     found, fences_at = [], set()

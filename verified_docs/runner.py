@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import concurrent.futures
 import dataclasses
+import io
 import json
 import os
 import select
@@ -18,6 +19,7 @@ import socket
 import subprocess
 import tempfile
 import time
+import tokenize
 
 from verified_docs import site, versions
 from verified_docs.fences import Fence, chain
@@ -172,12 +174,28 @@ class PageProcess:
 
 @dataclasses.dataclass(frozen=True)
 class Step:
-    """One fence as a page's process runs it. Two steps are the same when their code and
-    freshness are: the page and line they came from only name them in error messages."""
-    source: str
+    """One fence as a page's process runs it. Two steps are the same when their code, comments
+    aside, and freshness are: a translation may translate the comments of its own fences, and
+    the page and line a step came from only name it in error messages."""
+    source: str = dataclasses.field(compare=False)
     fresh: bool
     padded: str = dataclasses.field(compare=False)
     filename: str = dataclasses.field(compare=False)
+    code: tuple = dataclasses.field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "code", without_comments(self.source))
+
+
+def without_comments(source: str) -> tuple:
+    """The code's tokens, comments and line breaks left out; the text itself if it does not
+    tokenize (a syntax error is reported by the run)."""
+    try:
+        return tuple((token.type, token.string) for token in
+                     tokenize.generate_tokens(io.StringIO(source).readline)
+                     if token.type not in (tokenize.COMMENT, tokenize.NL))
+    except (tokenize.TokenError, SyntaxError):
+        return (source,)
 
 
 @dataclasses.dataclass
@@ -197,8 +215,8 @@ class Runner:
 
     Each distinct code runs once per release: a step whose code, and the code of every step the
     page took before it on that release, equal those of a page already run (the same page in
-    another language, whose code the translation checks hold identical) gets that page's
-    result, unless it failed. When a page then has to run something itself, its process first
+    another language, whose code the translation checks hold identical but for comments) gets
+    that page's result, unless it failed. When a page then has to run something itself, its process first
     replays the steps it took from the other page, so it runs in the same state."""
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, limit: int = DEFAULT_LIMIT):
