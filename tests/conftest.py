@@ -3,10 +3,6 @@ import pytest
 from tests.helpers import build
 from verified_docs.site import ROOT
 
-# Deliberately broken solutions for the exercise checker: data for its tests, not test modules
-# (with --markdown-docs pytest would otherwise import every .py file to read its docstrings).
-collect_ignore = ["exercise_cases"]
-
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):

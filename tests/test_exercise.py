@@ -20,8 +20,8 @@ if str(ROOT) not in sys.path:
 from snippets import exercise  # noqa: E402
 from snippets.exercise import messages  # noqa: E402
 
-CASES = Path("tests") / "exercise_cases"  # relative to ROOT, as a student would type it
-SOLUTION = Path("snippets") / "exercise_solution.py"
+CASES = Path("snippets") / "exercise" / "cases"  # relative to ROOT, as a student would type it
+SOLUTION = Path("snippets") / "exercise" / "solution.py"
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 
@@ -217,10 +217,10 @@ def test_checker_rejects_a_binary_file(tmp_path):
 
 
 def test_starter_fails_and_points_at_the_todo():
-    results = exercise.check(ROOT / "snippets" / "exercise_starter.py")
+    results = exercise.check(ROOT / "snippets" / "exercise" / "starter.py")
     assert not exercise.all_required_passed(results)
     values = {result.key: result for result in results}["values"]
-    assert "NotImplementedError" in values.detail and "exercise_starter.py:" in values.detail
+    assert "NotImplementedError" in values.detail and "starter.py:" in values.detail
 
 
 def test_once_differentiable_passes_but_misses_the_bonus():

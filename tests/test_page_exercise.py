@@ -7,7 +7,10 @@ import runpy
 import pytest
 import torch
 
-from snippets import exercise, exercise_saved_versions, exercise_solution, exercise_starter
+from snippets import exercise
+from snippets.exercise import saved_versions as exercise_saved_versions
+from snippets.exercise import solution as exercise_solution
+from snippets.exercise import starter as exercise_starter
 
 
 def test_exercise_solution_returns_the_expected_dict():

@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SNIPPET_MODULES = sorted(p.stem for p in (ROOT / "snippets").glob("*.py")
-                         if p.stem != "__init__")
+# The snippets, and the exercise's files a reader copies (its starter, solution and saved
+# versions; not the checker, nor the wrong solutions in cases/, several of which fail on purpose).
+SNIPPET_MODULES = sorted(
+    [p.stem for p in (ROOT / "snippets").glob("*.py") if p.stem != "__init__"]
+    + [f"exercise.{name}" for name in ("starter", "solution", "saved_versions")])
 
 
 # -- every module is tested, runs cleanly and prints the same thing twice -------------------
@@ -23,9 +26,11 @@ def imported_snippets(test_file):
         if isinstance(node, ast.ImportFrom) and node.module == "snippets":
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("snippets."):
-            names.add(node.module.split(".")[1])
+            package = node.module.removeprefix("snippets.")
+            names |= {package} | {f"{package}.{alias.name}" for alias in node.names}
         elif isinstance(node, ast.Import):
-            names |= {a.name.split(".")[1] for a in node.names if a.name.startswith("snippets.")}
+            names |= {a.name.removeprefix("snippets.") for a in node.names
+                      if a.name.startswith("snippets.")}
     return names
 
 
@@ -47,7 +52,8 @@ def test_snippet_main_is_clean_and_deterministic(name, capfd, monkeypatch, tmp_p
     for _ in range(2):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            runpy.run_path(str(ROOT / "snippets" / f"{name}.py"), run_name="__main__")
+            runpy.run_path(str(ROOT / "snippets" / f"{name.replace('.', '/')}.py"),
+                           run_name="__main__")
         out, err = capfd.readouterr()
         assert err == "", f"{name} wrote to stderr: {err}"
         assert [str(w.message) for w in caught] == [], f"{name} emitted warnings"

@@ -1,4 +1,5 @@
-"""Checker for the CustomReLU exercise.
+"""The CustomReLU exercise: its starter (starter.py), reference solution (solution.py),
+saved-tensor versions (saved_versions.py), wrong solutions (cases/) and its checker.
 
 Usage (from the repository root, with the interpreter that has torch):
     .venv/bin/python -m snippets.exercise check FILE [--lang CODE] [--timeout S]
