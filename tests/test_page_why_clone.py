@@ -14,6 +14,7 @@ import torch
 from snippets import (  # noqa: F401
     hazard_expanded_gradient,
     hazard_shared_gradient,
+    hazard_tensor_hook,
     hazard_user_gradient,
     mark_dirty,
     my_relu,
@@ -27,6 +28,7 @@ from snippets import (  # noqa: F401
     why_clone_mark_dirty,
     why_clone_sibling_branch,
     why_clone_sum,
+    why_clone_tensor_hook,
     why_clone_tutorial_loop,
 )
 
@@ -167,6 +169,34 @@ def test_hazard_expanded_gradient_is_stride_zero_and_breaks_no_clone():
     grad, stride, lines = run(NoCloneReLU.apply)
     assert (grad, stride) == ([0.0, 0.0, 0.0], (0,))
     assert lines and all("on expanded tensors is deprecated" in x for x in lines)
+
+
+# -- (d) a gradient kept by a tensor hook -------------------------------------------------
+
+def test_tensor_hook_example_kept_gradient_is_zeroed(capsys):
+    namespace, out = run_script("why_clone_tensor_hook", capsys)
+    kept, y = namespace["kept"][0], namespace["y"]
+    assert kept.tolist() == [0.0, 6.0, 0.0]
+    # retain_grad() stores a copy: another tensor, with the values dL/dy had.
+    assert y.grad.tolist() == [5.0, 6.0, 7.0]
+    assert y.grad.data_ptr() != kept.data_ptr()
+    assert namespace["x"].grad.tolist() == [0.0, 6.0, 0.0]
+    assert f"kept dL/dy = {kept.tolist()}" in out
+
+
+def test_tensor_hook_gets_a_fresh_gradient_and_only_no_clone_changes_it():
+    run = hazard_tensor_hook.backprop_with_hook
+    correct = ([5.0, 6.0, 7.0], [5.0, 6.0, 7.0], [0.0, 6.0, 0.0])
+    assert run(torch.relu) == run(MyReLU.apply) == correct
+    assert run(NoCloneReLU.apply) == ([0.0, 6.0, 0.0], *correct[1:])
+    # What the hook gets is the multiplication's own result: not a view, not
+    # shared with another node or the caller.
+    seen = []
+    x = torch.tensor([-1., 2., -3.], requires_grad=True)
+    y = MyReLU.apply(x)
+    y.register_hook(lambda grad: seen.append((grad._base is None, grad.stride())))
+    (y * torch.tensor([5., 6., 7.])).sum().backward()
+    assert seen == [(True, (1,))]
 
 
 # -- grad mode inside backward -----------------------------------------------------------
