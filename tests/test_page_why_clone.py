@@ -26,11 +26,15 @@ from snippets import (  # noqa: F401
     why_clone_grad_mode,
     why_clone_hazard_table,
     why_clone_mark_dirty,
+    why_clone_no_grad_second,
+    why_clone_once_unused,
+    why_clone_saved_gradient,
     why_clone_sibling_branch,
     why_clone_sum,
     why_clone_tensor_hook,
     why_clone_tutorial_loop,
 )
+from snippets.why_clone_double_backward_table import OnceMyReLU
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
@@ -239,13 +243,118 @@ def test_double_backward_table_values():
 
 
 def test_double_backward_no_clone_second_derivative_equals_my_relu():
-    """The clone is not what makes the second derivative right."""
+    """In the table's example the clone does not change the second derivative."""
     run = why_clone_double_backward_table.run
     for api in (".backward()", "autograd.grad"):
         with_clone = run(MyReLU, "non-leaf", api)
         without = run(NoCloneReLU, "non-leaf", api)
         assert with_clone[0::2] == without[0::2] == ("[0, 7]", "[0, 1]")
         assert (with_clone[1], without[1]) == ("[3, 7]", "[0, 7]")
+
+
+def nodes_of(node, found=None):
+    """Every node reachable from node, each once."""
+    found = [] if found is None else found
+    if node is not None and node not in found:
+        found.append(node)
+        for child, _ in node.next_functions:
+            nodes_of(child, found)
+    return found
+
+
+def test_saved_gradient_example_first_derivative_same_second_fails(capsys):
+    _, out = run_script("why_clone_saved_gradient", capsys)
+    assert re.findall(r"gx = (\[.*\])", out) == ["[3.0, 6.0]"] * 3
+    # torch.relu and the clone; the clone-free version raises instead.
+    assert re.findall(r"d\(sum gx\)/dw = (\[.*\])", out) == ["[1.0, 1.0]"] * 2
+    assert re.search(r"NoCloneReLU .*\n +RuntimeError", out)
+    assert out.count("RuntimeError") == 1
+    text = " ".join(out.split())
+    assert "modified by an inplace" in text
+    assert "is at version 1; expected version 0 instead." in text
+
+
+def test_saved_gradient_the_multiplication_saved_the_incoming_gradient():
+    """y = R(x) + x * w: MulBackward0's backward, run first, saves the tensor
+    AddBackward0 also hands to R; the clone-free R then writes into it."""
+    results = {}
+    for relu in (torch.relu, MyReLU.apply, NoCloneReLU.apply):
+        x = torch.tensor([-1., 2.], requires_grad=True)
+        w = torch.tensor([3., 5.], requires_grad=True)
+        g = torch.ones(2)
+        gx, = torch.autograd.grad(relu(x) + x * w, x, g, create_graph=True)
+        mul, = [n for n in nodes_of(gx.grad_fn) if n.name() == "MulBackward0"]
+        if g._version == 0:
+            assert mul._saved_self is g  # read before the second step frees it
+        try:
+            second = torch.autograd.grad(gx.sum(), w)[0].tolist()
+        except RuntimeError as error:
+            assert "modified by an inplace operation" in str(error)
+            second = None
+        results[relu] = gx.tolist(), g._version, second
+    right = ([3.0, 6.0], 0, [1.0, 1.0])
+    assert results[torch.relu] == results[MyReLU.apply] == right
+    assert results[NoCloneReLU.apply] == ([3.0, 6.0], 1, None)
+
+
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_saved_gradient_other_order_first_derivative_silently_wrong(create_graph):
+    """x * w + R(x): R's backward runs first, so the first derivative is wrong."""
+    def first(relu):
+        x = torch.tensor([-1., 2.], requires_grad=True)
+        w = torch.tensor([3., 5.], requires_grad=True)
+        gx, = torch.autograd.grad(x * w + relu(x), x, torch.ones(2),
+                                  create_graph=create_graph)
+        return gx.tolist()
+    assert first(torch.relu) == first(MyReLU.apply) == [3.0, 6.0]
+    assert first(NoCloneReLU.apply) == [0.0, 6.0]
+
+
+def test_no_grad_second_derivative_is_zero_and_custom_gx_has_no_graph(capsys):
+    _, out = run_script("why_clone_no_grad_second", capsys)
+    assert "gx.grad_fn: ThresholdBackwardBackward0" in out
+    assert re.findall(r"d\(sum gx\)/dx = (\[.*\])", out) == ["[0.0, 0.0]"]
+    assert out.count("RuntimeError: element 0 of tensors does not require grad") == 1
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    gx, = torch.autograd.grad(MyReLU.apply(x).sum(), x, create_graph=True)
+    assert (gx.tolist(), gx.requires_grad, gx.grad_fn) == ([0.0, 1.0], False, None)
+    # Neither option turns this error into the zero: gx itself has no graph.
+    for options in ({}, {"allow_unused": True}, {"materialize_grads": True}):
+        with pytest.raises(RuntimeError, match="does not require grad"):
+            torch.autograd.grad(gx.sum(), x, **options)
+
+
+def test_once_unused_example_error_node_on_a_detached_leaf(capsys):
+    namespace, out = run_script("why_clone_once_unused", capsys)
+    gx, leaf = namespace["gx"], namespace["leaf"]
+    assert gx.grad_fn.name() == "torch::autograd::Error"
+    assert [n.name() for n, _ in gx.grad_fn.next_functions] == \
+        ["torch::autograd::AccumulateGrad"]
+    fake = leaf.variable
+    assert fake is not namespace["w"] and fake is not namespace["x"]
+    assert fake.is_leaf and fake.requires_grad and fake.tolist() == gx.tolist()
+    lines = [line for line in out.splitlines() if line.startswith("d(sum gx)")]
+    assert lines[0].endswith("RuntimeError:")
+    assert "appears to not have been used" in " ".join(out.split())
+    assert lines[1].endswith(": None")
+    assert lines[2].endswith(": tensor([0., 0.])")
+    # The right answer, [0, 1], is what the undecorated MyReLU gives.
+    run = why_clone_double_backward_table.run
+    assert run(MyReLU, "non-leaf", "autograd.grad")[2] == "[0, 1]"
+    # Through .backward() the Error node runs and raises the documented error.
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    w = torch.tensor([3., 7.], requires_grad=True)
+    gx, = torch.autograd.grad(OnceMyReLU.apply(x), x, w * 1, create_graph=True)
+    with pytest.raises(RuntimeError, match="differentiate twice"):
+        gx.sum().backward()
+
+
+def test_once_differentiable_source_is_the_same_on_every_release():
+    """The page describes the decorator from 2.15's source, and says so for all."""
+    source = inspect.getsource(torch.autograd.function.once_differentiable)
+    assert "with torch.no_grad():" in source
+    assert "var = var.detach()" in source and "var.requires_grad = True" in source
+    assert "DelayedError(" in source
 
 
 def test_gradgradcheck_passes_only_with_the_clone():
