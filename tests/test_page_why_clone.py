@@ -25,6 +25,7 @@ from snippets import (  # noqa: F401
     why_clone_double_backward_table,
     why_clone_grad_mode,
     why_clone_hazard_table,
+    why_clone_input_grad_buffers,
     why_clone_mark_dirty,
     why_clone_no_grad_second,
     why_clone_once_unused,
@@ -374,6 +375,50 @@ def test_page_table_matches_the_snippet(lang):
     body = [row for row in cells if row[2:] and row[2].startswith(("[", "E-"))]
     assert [tuple(row[2:]) for row in body] == [r[2:] for r in ROWS]
     assert [row[1] for row in body] == [r[1] for r in ROWS]
+
+
+# -- ctx.input_grad_buffers (2.15) -------------------------------------------------------
+
+def test_input_grad_buffers_example_per_release(capsys):
+    _, out = run_script("why_clone_input_grad_buffers", capsys)
+    cases = out.split("relu(x) + ")[1:]
+    assert len(cases) == 3
+    grads = [re.search(r"d sum\(y\)/dx = (\[.*\])", case)[1] for case in cases]
+    assert grads == ["[3.0, 4.0]", "[1.0, 2.0]", "[3.0, 4.0]"]
+    if RELEASE >= (2, 15):
+        assert "buffer for x's gradient: [3.0, 3.0]" in cases[0]
+        assert "buffer for x's gradient: None" in cases[1]
+        assert "input_grad_buffers does not support create_graph=True" in cases[2]
+    else:
+        assert all("AttributeError" in case and "input_grad_buffers" in case
+                   for case in cases)
+
+
+INPUT_GRAD_BUFFERS_QUOTES = [
+    "A custom backward may accumulate its contribution directly into the buffer "
+    "and return None for that input",
+    "An entry is None when no earlier producer has contributed to that input, or "
+    "when the existing buffer is aliased or cannot safely be updated in place.",
+    "It is unavailable with create_graph=True",
+]
+
+
+def test_input_grad_buffers_is_documented_only_since_2_15():
+    prop = getattr(torch.autograd.function.FunctionCtx, "input_grad_buffers", None)
+    assert (prop is not None) == (RELEASE >= (2, 15))
+    if prop is not None:
+        doc = " ".join(prop.__doc__.replace("``", "").split())
+        for quote in INPUT_GRAD_BUFFERS_QUOTES:
+            assert quote in doc, quote
+        assert "during an eager, first-order" in doc  # the page paraphrases this
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_page_quotes_the_input_grad_buffers_docstring(lang):
+    page = " ".join((ROOT / "docs" / lang / "why-clone.md").read_text(
+        encoding="utf-8").replace("`", "").split())
+    for quote in INPUT_GRAD_BUFFERS_QUOTES:
+        assert quote in page, quote
 
 
 # -- out-of-place, the hazard table, once_differentiable, mark_dirty -------------------------
