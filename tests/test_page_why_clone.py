@@ -77,6 +77,18 @@ def test_no_clone_relu_looks_right_with_a_private_gradient():
     assert x.grad.tolist() == [0.0, 0.0, 1.0, 1.0, 1.0]
 
 
+# -- the derivatives.yaml entries the page quotes (linked at v2.15.0, same on every release) -
+
+def test_quoted_derivatives_yaml_entries_are_in_this_release():
+    import torchgen
+    path = Path(torchgen.__file__).parent / "packaged" / "autograd" / "derivatives.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert ("- name: mm(Tensor self, Tensor mat2) -> Tensor\n"
+            "  self: mm_mat1_backward(grad, mat2, ") in text
+    entry = text.split("- name: sum(Tensor self, *, ScalarType? dtype=None) -> Tensor\n")[1]
+    assert entry.split("- name:")[0].count("self: grad.expand_symint(self.sym_sizes())\n") == 1
+
+
 # -- the hook: the tutorial's own loop does not need the clone ------------------------------
 
 def test_tutorial_loop_gives_bit_identical_results_without_the_clone():
