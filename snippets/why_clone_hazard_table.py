@@ -1,8 +1,9 @@
-"""Every ReLU backward on the page vs the three ways grad_output is shared."""
+"""Every ReLU backward on the page vs the four ways grad_output is shared."""
 import torch
 
 from snippets.hazard_expanded_gradient import backprop_sum
 from snippets.hazard_shared_gradient import backprop_two_branches
+from snippets.hazard_tensor_hook import backprop_with_hook
 from snippets.hazard_user_gradient import backprop_user_gradient
 from snippets.my_relu import MyReLU
 from snippets.no_clone_relu import NoCloneReLU
@@ -19,23 +20,28 @@ RELUS = {
     "NoCloneReLU": NoCloneReLU.apply,
     "NoCloneReLU, @once_differentiable": OnceDifferentiableNoCloneReLU.apply,
 }
-HAZARDS = ("caller's g", "sibling branch", "after .sum()")
+HAZARDS = ("(a) caller", "(b) sibling", "(c) .sum()", "(d) hook")
 
 
 def survives(relu):
-    """Per hazard: same x.grad (and caller's g) as torch.relu? No input is 0."""
+    """Per hazard: same results as torch.relu? No input is 0.
+
+    (a) x.grad and the caller's g, (b) x.grad and w.grad, (c) x.grad and no
+    warning, (d) x.grad, y.grad and the dL/dy a hook kept.
+    """
     x_grad, g_after = backprop_user_gradient(relu)
     user_ok = (x_grad, g_after) == backprop_user_gradient(torch.relu)
     shared_ok = backprop_two_branches(relu) == backprop_two_branches(torch.relu)
     # backprop_sum also returns the warnings, which a correct backward avoids.
     expanded_ok = backprop_sum(relu)[0::2] == backprop_sum(torch.relu)[0::2]
-    return dict(zip(HAZARDS, (user_ok, shared_ok, expanded_ok)))
+    hook_ok = backprop_with_hook(relu) == backprop_with_hook(torch.relu)
+    return dict(zip(HAZARDS, (user_ok, shared_ok, expanded_ok, hook_ok)))
 
 
 if __name__ == "__main__":
-    header = "".join(f"{hazard:<16}" for hazard in HAZARDS)
-    print(f"{'backward':<36}{header}".rstrip())
+    header = "".join(f"{hazard:<12}" for hazard in HAZARDS)
+    print(f"{'backward':<35}{header}".rstrip())
     for name, relu in RELUS.items():
         cells = ("ok" if ok else "WRONG" for ok in survives(relu).values())
-        row = "".join(f"{cell:<16}" for cell in cells)
-        print(f"{name:<36}{row}".rstrip())
+        row = "".join(f"{cell:<12}" for cell in cells)
+        print(f"{name:<35}{row}".rstrip())

@@ -14,6 +14,7 @@ import torch
 from snippets import (  # noqa: F401
     hazard_expanded_gradient,
     hazard_shared_gradient,
+    hazard_tensor_hook,
     hazard_user_gradient,
     mark_dirty,
     my_relu,
@@ -24,11 +25,17 @@ from snippets import (  # noqa: F401
     why_clone_double_backward_table,
     why_clone_grad_mode,
     why_clone_hazard_table,
+    why_clone_input_grad_buffers,
     why_clone_mark_dirty,
+    why_clone_no_grad_second,
+    why_clone_once_unused,
+    why_clone_saved_gradient,
     why_clone_sibling_branch,
     why_clone_sum,
+    why_clone_tensor_hook,
     why_clone_tutorial_loop,
 )
+from snippets.why_clone_double_backward_table import OnceMyReLU
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
@@ -68,6 +75,18 @@ def test_no_clone_relu_looks_right_with_a_private_gradient():
     x = torch.tensor([-2., -1., 0., 1., 2.], requires_grad=True)
     NoCloneReLU.apply(x).backward(torch.ones(5))
     assert x.grad.tolist() == [0.0, 0.0, 1.0, 1.0, 1.0]
+
+
+# -- the derivatives.yaml entries the page quotes (linked at v2.15.0, same on every release) -
+
+def test_quoted_derivatives_yaml_entries_are_in_this_release():
+    import torchgen
+    path = Path(torchgen.__file__).parent / "packaged" / "autograd" / "derivatives.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert ("- name: mm(Tensor self, Tensor mat2) -> Tensor\n"
+            "  self: mm_mat1_backward(grad, mat2, ") in text
+    entry = text.split("- name: sum(Tensor self, *, ScalarType? dtype=None) -> Tensor\n")[1]
+    assert entry.split("- name:")[0].count("self: grad.expand_symint(self.sym_sizes())\n") == 1
 
 
 # -- the hook: the tutorial's own loop does not need the clone ------------------------------
@@ -169,6 +188,34 @@ def test_hazard_expanded_gradient_is_stride_zero_and_breaks_no_clone():
     assert lines and all("on expanded tensors is deprecated" in x for x in lines)
 
 
+# -- (d) a gradient kept by a tensor hook -------------------------------------------------
+
+def test_tensor_hook_example_kept_gradient_is_zeroed(capsys):
+    namespace, out = run_script("why_clone_tensor_hook", capsys)
+    kept, y = namespace["kept"][0], namespace["y"]
+    assert kept.tolist() == [0.0, 6.0, 0.0]
+    # retain_grad() stores a copy: another tensor, with the values dL/dy had.
+    assert y.grad.tolist() == [5.0, 6.0, 7.0]
+    assert y.grad.data_ptr() != kept.data_ptr()
+    assert namespace["x"].grad.tolist() == [0.0, 6.0, 0.0]
+    assert f"kept dL/dy = {kept.tolist()}" in out
+
+
+def test_tensor_hook_gets_a_fresh_gradient_and_only_no_clone_changes_it():
+    run = hazard_tensor_hook.backprop_with_hook
+    correct = ([5.0, 6.0, 7.0], [5.0, 6.0, 7.0], [0.0, 6.0, 0.0])
+    assert run(torch.relu) == run(MyReLU.apply) == correct
+    assert run(NoCloneReLU.apply) == ([0.0, 6.0, 0.0], *correct[1:])
+    # What the hook gets is the multiplication's own result: not a view, not
+    # shared with another node or the caller.
+    seen = []
+    x = torch.tensor([-1., 2., -3.], requires_grad=True)
+    y = MyReLU.apply(x)
+    y.register_hook(lambda grad: seen.append((grad._base is None, grad.stride())))
+    (y * torch.tensor([5., 6., 7.])).sum().backward()
+    assert seen == [(True, (1,))]
+
+
 # -- grad mode inside backward -----------------------------------------------------------
 
 def test_grad_mode_example_what_backward_sees(capsys):
@@ -209,13 +256,118 @@ def test_double_backward_table_values():
 
 
 def test_double_backward_no_clone_second_derivative_equals_my_relu():
-    """The clone is not what makes the second derivative right."""
+    """In the table's example the clone does not change the second derivative."""
     run = why_clone_double_backward_table.run
     for api in (".backward()", "autograd.grad"):
         with_clone = run(MyReLU, "non-leaf", api)
         without = run(NoCloneReLU, "non-leaf", api)
         assert with_clone[0::2] == without[0::2] == ("[0, 7]", "[0, 1]")
         assert (with_clone[1], without[1]) == ("[3, 7]", "[0, 7]")
+
+
+def nodes_of(node, found=None):
+    """Every node reachable from node, each once."""
+    found = [] if found is None else found
+    if node is not None and node not in found:
+        found.append(node)
+        for child, _ in node.next_functions:
+            nodes_of(child, found)
+    return found
+
+
+def test_saved_gradient_example_first_derivative_same_second_fails(capsys):
+    _, out = run_script("why_clone_saved_gradient", capsys)
+    assert re.findall(r"gx = (\[.*\])", out) == ["[3.0, 6.0]"] * 3
+    # torch.relu and the clone; the clone-free version raises instead.
+    assert re.findall(r"d\(sum gx\)/dw = (\[.*\])", out) == ["[1.0, 1.0]"] * 2
+    assert re.search(r"NoCloneReLU .*\n +RuntimeError", out)
+    assert out.count("RuntimeError") == 1
+    text = " ".join(out.split())
+    assert "modified by an inplace" in text
+    assert "is at version 1; expected version 0 instead." in text
+
+
+def test_saved_gradient_the_multiplication_saved_the_incoming_gradient():
+    """y = R(x) + x * w: MulBackward0's backward, run first, saves the tensor
+    AddBackward0 also hands to R; the clone-free R then writes into it."""
+    results = {}
+    for relu in (torch.relu, MyReLU.apply, NoCloneReLU.apply):
+        x = torch.tensor([-1., 2.], requires_grad=True)
+        w = torch.tensor([3., 5.], requires_grad=True)
+        g = torch.ones(2)
+        gx, = torch.autograd.grad(relu(x) + x * w, x, g, create_graph=True)
+        mul, = [n for n in nodes_of(gx.grad_fn) if n.name() == "MulBackward0"]
+        if g._version == 0:
+            assert mul._saved_self is g  # read before the second step frees it
+        try:
+            second = torch.autograd.grad(gx.sum(), w)[0].tolist()
+        except RuntimeError as error:
+            assert "modified by an inplace operation" in str(error)
+            second = None
+        results[relu] = gx.tolist(), g._version, second
+    right = ([3.0, 6.0], 0, [1.0, 1.0])
+    assert results[torch.relu] == results[MyReLU.apply] == right
+    assert results[NoCloneReLU.apply] == ([3.0, 6.0], 1, None)
+
+
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_saved_gradient_other_order_first_derivative_silently_wrong(create_graph):
+    """x * w + R(x): R's backward runs first, so the first derivative is wrong."""
+    def first(relu):
+        x = torch.tensor([-1., 2.], requires_grad=True)
+        w = torch.tensor([3., 5.], requires_grad=True)
+        gx, = torch.autograd.grad(x * w + relu(x), x, torch.ones(2),
+                                  create_graph=create_graph)
+        return gx.tolist()
+    assert first(torch.relu) == first(MyReLU.apply) == [3.0, 6.0]
+    assert first(NoCloneReLU.apply) == [0.0, 6.0]
+
+
+def test_no_grad_second_derivative_is_zero_and_custom_gx_has_no_graph(capsys):
+    _, out = run_script("why_clone_no_grad_second", capsys)
+    assert "gx.grad_fn: ThresholdBackwardBackward0" in out
+    assert re.findall(r"d\(sum gx\)/dx = (\[.*\])", out) == ["[0.0, 0.0]"]
+    assert out.count("RuntimeError: element 0 of tensors does not require grad") == 1
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    gx, = torch.autograd.grad(MyReLU.apply(x).sum(), x, create_graph=True)
+    assert (gx.tolist(), gx.requires_grad, gx.grad_fn) == ([0.0, 1.0], False, None)
+    # Neither option turns this error into the zero: gx itself has no graph.
+    for options in ({}, {"allow_unused": True}, {"materialize_grads": True}):
+        with pytest.raises(RuntimeError, match="does not require grad"):
+            torch.autograd.grad(gx.sum(), x, **options)
+
+
+def test_once_unused_example_error_node_on_a_detached_leaf(capsys):
+    namespace, out = run_script("why_clone_once_unused", capsys)
+    gx, leaf = namespace["gx"], namespace["leaf"]
+    assert gx.grad_fn.name() == "torch::autograd::Error"
+    assert [n.name() for n, _ in gx.grad_fn.next_functions] == \
+        ["torch::autograd::AccumulateGrad"]
+    fake = leaf.variable
+    assert fake is not namespace["w"] and fake is not namespace["x"]
+    assert fake.is_leaf and fake.requires_grad and fake.tolist() == gx.tolist()
+    lines = [line for line in out.splitlines() if line.startswith("d(sum gx)")]
+    assert lines[0].endswith("RuntimeError:")
+    assert "appears to not have been used" in " ".join(out.split())
+    assert lines[1].endswith(": None")
+    assert lines[2].endswith(": tensor([0., 0.])")
+    # The right answer, [0, 1], is what the undecorated MyReLU gives.
+    run = why_clone_double_backward_table.run
+    assert run(MyReLU, "non-leaf", "autograd.grad")[2] == "[0, 1]"
+    # Through .backward() the Error node runs and raises the documented error.
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    w = torch.tensor([3., 7.], requires_grad=True)
+    gx, = torch.autograd.grad(OnceMyReLU.apply(x), x, w * 1, create_graph=True)
+    with pytest.raises(RuntimeError, match="differentiate twice"):
+        gx.sum().backward()
+
+
+def test_once_differentiable_source_is_the_same_on_every_release():
+    """The page describes the decorator from 2.15's source, and says so for all."""
+    source = inspect.getsource(torch.autograd.function.once_differentiable)
+    assert "with torch.no_grad():" in source
+    assert "var = var.detach()" in source and "var.requires_grad = True" in source
+    assert "DelayedError(" in source
 
 
 def test_gradgradcheck_passes_only_with_the_clone():
@@ -235,6 +387,50 @@ def test_page_table_matches_the_snippet(lang):
     body = [row for row in cells if row[2:] and row[2].startswith(("[", "E-"))]
     assert [tuple(row[2:]) for row in body] == [r[2:] for r in ROWS]
     assert [row[1] for row in body] == [r[1] for r in ROWS]
+
+
+# -- ctx.input_grad_buffers (2.15) -------------------------------------------------------
+
+def test_input_grad_buffers_example_per_release(capsys):
+    _, out = run_script("why_clone_input_grad_buffers", capsys)
+    cases = out.split("relu(x) + ")[1:]
+    assert len(cases) == 3
+    grads = [re.search(r"d sum\(y\)/dx = (\[.*\])", case)[1] for case in cases]
+    assert grads == ["[3.0, 4.0]", "[1.0, 2.0]", "[3.0, 4.0]"]
+    if RELEASE >= (2, 15):
+        assert "buffer for x's gradient: [3.0, 3.0]" in cases[0]
+        assert "buffer for x's gradient: None" in cases[1]
+        assert "input_grad_buffers does not support create_graph=True" in cases[2]
+    else:
+        assert all("AttributeError" in case and "input_grad_buffers" in case
+                   for case in cases)
+
+
+INPUT_GRAD_BUFFERS_QUOTES = [
+    "A custom backward may accumulate its contribution directly into the buffer "
+    "and return None for that input",
+    "An entry is None when no earlier producer has contributed to that input, or "
+    "when the existing buffer is aliased or cannot safely be updated in place.",
+    "It is unavailable with create_graph=True",
+]
+
+
+def test_input_grad_buffers_is_documented_only_since_2_15():
+    prop = getattr(torch.autograd.function.FunctionCtx, "input_grad_buffers", None)
+    assert (prop is not None) == (RELEASE >= (2, 15))
+    if prop is not None:
+        doc = " ".join(prop.__doc__.replace("``", "").split())
+        for quote in INPUT_GRAD_BUFFERS_QUOTES:
+            assert quote in doc, quote
+        assert "during an eager, first-order" in doc  # the page paraphrases this
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_page_quotes_the_input_grad_buffers_docstring(lang):
+    page = " ".join((ROOT / "docs" / lang / "why-clone.md").read_text(
+        encoding="utf-8").replace("`", "").split())
+    for quote in INPUT_GRAD_BUFFERS_QUOTES:
+        assert quote in page, quote
 
 
 # -- out-of-place, the hazard table, once_differentiable, mark_dirty -------------------------
