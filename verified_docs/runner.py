@@ -82,10 +82,13 @@ class Worker:
         self.dir = tempfile.TemporaryDirectory(prefix="verified-docs-")
         self.socket = os.path.join(self.dir.name, "worker.sock")
         self.log = open(os.path.join(self.dir.name, "stderr"), "w+b")
+        # One thread for torch's operators: every release's worker runs at once, and torch's
+        # thread pool, one thread per core in each, would have them wait on one another.
+        env = {**versions.environ(release), "OMP_NUM_THREADS": "1"}
         self.process = subprocess.Popen(
             [versions.python(), "-m", "verified_docs.worker", self.socket],
-            cwd=site.ROOT, env=versions.environ(release), stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=self.log)
+            cwd=site.ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=self.log)
         self.ready = False
         self.preloaded: set[str] = set()
         self.seen: set[str] = set()  # libraries the pages imported
