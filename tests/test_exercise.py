@@ -50,7 +50,9 @@ def every_case_at_once(request):
         return
     paths = [CASES / case.name for case in sorted((ROOT / CASES).iterdir())
              if case.name not in SLOW_CASES] + [SOLUTION]
-    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+    # torch on one thread in each child, which runs beside the others.
+    with pytest.MonkeyPatch.context() as patch, ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        patch.setenv("OMP_NUM_THREADS", "1")
         list(pool.map(attempt, paths))
 
 

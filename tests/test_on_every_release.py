@@ -1,7 +1,8 @@
 """The snippet tests run on every PyTorch release of requirements-torch.txt, not only on the
 default one this session imports: each other release gets its own pytest run, in a child process
 whose torch is that release (verified_docs.versions). The children start together, on the first
-of these tests, and run side by side."""
+of these tests, and run side by side, torch on one thread in each (a thread per core in each
+would have them wait on one another)."""
 
 import subprocess
 import sys
@@ -33,8 +34,8 @@ def children():
         started[release] = (subprocess.Popen(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
              "-m", "not built_site", *FACT_TESTS],
-            cwd=ROOT, env=versions.environ(release), stdout=out, stderr=subprocess.STDOUT,
-            text=True), out)
+            cwd=ROOT, env={**versions.environ(release), "OMP_NUM_THREADS": "1"}, stdout=out,
+            stderr=subprocess.STDOUT, text=True), out)
     yield started
     for process, out in started.values():
         process.kill() if process.poll() is None else None

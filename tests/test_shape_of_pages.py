@@ -101,7 +101,8 @@ def run_alone(fence, folder) -> tuple[str, subprocess.CompletedProcess]:
     script = folder / "example.py"
     script.write_text(fence.source(), encoding="utf-8")
     release = newest(fence)
-    env = versions.environ(release)
+    # torch on one thread: the examples run side by side, one per core (`runs`).
+    env = {**versions.environ(release), "OMP_NUM_THREADS": "1"}
     env.pop("PYTHONPATH", None) if versions.site_packages(release) is None else None
     return release, subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=folder,
                                    env=env, capture_output=True, text=True, timeout=120)
