@@ -59,16 +59,3 @@ def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
                                 "it is avoided (`variant: reason`)")
     return entries
 
-
-def term_lines(path: pathlib.Path = GLOSSARY) -> list[int]:
-    """The line where each term of the glossary starts (for messages)."""
-    import yaml
-
-    node = yaml.compose(pathlib.Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    return [item.start_mark.line + 1 for item in node.value]
-
-
-def untranslated_terms(entries: list[dict], lang: str) -> list[tuple[int, str]]:
-    """(index, English-or-first term) of the terms without a `lang` entry."""
-    return [(i, str(next(iter(entry.values()), ""))) for i, entry in enumerate(entries)
-            if not entry.get(lang)]

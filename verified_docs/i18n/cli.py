@@ -32,7 +32,8 @@ from verified_docs.site import PageError, current
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verified_docs translations", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m verified_docs translations",
+                                     description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("status", help="table of every language: up to date / outdated / missing")
