@@ -23,6 +23,7 @@ import tokenize
 
 from verified_docs import site, versions
 from verified_docs.fences import Fence, chain
+from verified_docs.site import PageError
 
 DEFAULT_TIMEOUT = 120.0         # seconds per fence (the exercise page runs its checker 16 times)
 DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence
@@ -47,7 +48,12 @@ def preloaded_modules(fences) -> list[str]:
     import), which the worker imports once before forking, as a plain run of the same code would
     import them once for all pages. The project's own modules are not among them: each page
     imports those afresh."""
-    sources, seen_snippets, names = [f.source() for f in fences], set(), set()
+    sources, seen_snippets, names = [], set(), set()
+    for fence in fences:
+        try:
+            sources.append(fence.source())
+        except PageError:
+            continue  # a snippet that cannot be included: reported by the fence's own test
     while sources:
         try:
             tree = ast.parse(sources.pop())

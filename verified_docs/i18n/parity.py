@@ -239,3 +239,17 @@ def page_problems(english: pathlib.Path, translation: pathlib.Path) -> list[str]
             "be translated). Bring the translation in line, or fix the English page if it is "
             "wrong.")
     return problems
+
+
+HOW_TO_STUB = ("create it as a stub for now, a file holding only the three lines "
+               f"`---`, `{UNTRANSLATED_KEY}: true`, `---` (see CONTRIBUTING.md)")
+
+
+def page_set_problems(site, lang: str) -> list[str]:
+    """The pages `lang` lacks or has beyond the default language's (a `Site`), with what to do."""
+    default = site.default
+    missing = sorted(set(site.pages(default)) - set(site.pages(lang)))
+    extra = sorted(set(site.pages(lang)) - set(site.pages(default)))
+    return ([f"docs/{lang}/ lacks {missing}, which docs/{default}/ has. Translate each, or "
+             f"{HOW_TO_STUB}."] if missing else []) + (
+        [f"docs/{lang}/ has {extra}, which docs/{default}/ lacks"] if extra else [])
