@@ -31,3 +31,12 @@ def site(tmp_path_factory):
         pytest.exit(f"mkdocs build --strict failed, so the tests that read the built site did "
                     f"not run:\n{problems}", returncode=pytest.ExitCode.TESTS_FAILED)
     return site_dir
+
+
+def pytest_collection_finish(session):
+    """The other releases' runs of the fact tests (tests/test_on_every_release.py) take a minute
+    each: when the session runs those tests, they start now and run beside the tests before."""
+    if any(item.nodeid.startswith("tests/test_on_every_release.py") for item in session.items):
+        from tests import test_on_every_release
+
+        test_on_every_release.start()

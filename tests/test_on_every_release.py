@@ -1,8 +1,8 @@
 """The snippet tests run on every PyTorch release of requirements-torch.txt, not only on the
 default one this session imports: each other release gets its own pytest run, in a child process
-whose torch is that release (verified_docs.versions). The children start together, on the first
-of these tests, and run side by side, torch on one thread in each (a thread per core in each
-would have them wait on one another)."""
+whose torch is that release (verified_docs.versions). The children start together as soon as the
+session is collected, and run side by side with the tests before these, torch on one thread in
+each (a thread per core in each would have them wait on one another)."""
 
 import subprocess
 import sys
@@ -23,23 +23,31 @@ FACT_TESTS = sorted({p.relative_to(ROOT).as_posix() for pattern in
 OTHERS = versions.releases()[1:]
 
 
-@pytest.fixture(scope="module")
-def children():
-    """{release: (process, its output file)}, every child started at once."""
-    started = {}
+STARTED: dict = {}  # release -> (process, its output file)
+
+
+def start() -> dict:
+    """Start every other release's child run, once; tests/conftest.py calls this as soon as the
+    session knows it runs these tests, so the children run beside the tests before them."""
     for release in OTHERS:
-        if versions.missing(release):
+        if release in STARTED or versions.missing(release):
             continue
         out = tempfile.TemporaryFile(mode="w+")
-        started[release] = (subprocess.Popen(
+        STARTED[release] = (subprocess.Popen(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
              "-m", "not built_site", *FACT_TESTS],
             cwd=ROOT, env={**versions.environ(release), "OMP_NUM_THREADS": "1"}, stdout=out,
             stderr=subprocess.STDOUT, text=True), out)
-    yield started
-    for process, out in started.values():
+    return STARTED
+
+
+@pytest.fixture(scope="module")
+def children():
+    yield start()
+    for process, out in STARTED.values():
         process.kill() if process.poll() is None else None
         out.close()
+    STARTED.clear()
 
 
 @pytest.mark.parametrize("release", OTHERS)
