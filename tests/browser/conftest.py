@@ -239,22 +239,25 @@ def read_dark(t, page, url) -> DarkVisit:
                      errors=list(t.errors), axe=axe(t))
 
 
+def with_own_browser(read_pages):
+    """`read_pages(chromium)` with a Playwright and a Chromium of this thread's own (Playwright's
+    objects belong to the thread that made them), so that pages can be read in another thread
+    too, on the machine's other core."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
+        try:
+            return read_pages(chromium)
+        finally:
+            chromium.close()
+
+
 def in_own_browser(read_pages) -> concurrent.futures.Future:
-    """`read_pages(chromium)` started in a thread with a Playwright and a Chromium of its own
-    (Playwright's objects belong to the thread that made them): a second browser reads pages
-    on the machine's other core while the session's browser reads them too."""
-    def run():
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as pw:
-            chromium = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-            try:
-                return read_pages(chromium)
-            finally:
-                chromium.close()
-
-    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="dark-reading")
-    future = pool.submit(run)
+    """`read_pages(chromium)` started in a thread of its own, in a browser of its own, while the
+    session's browser reads pages too."""
+    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="own-browser")
+    future = pool.submit(with_own_browser, read_pages)
     pool.shutdown(wait=False)
     return future
 
