@@ -7,7 +7,8 @@ import torch
 
 from snippets import (chain_rule_mask, exact_zeros, exact_zeros_minimal, gradcheck_at_kink,
                       gradcheck_at_kink_minimal, kink_composition, mask_chain_rule_minimal,
-                      mask_half_right, mask_value_at_zero, mask_value_at_zero_minimal)
+                      mask_half_right, mask_value_at_zero, mask_value_at_zero_minimal,
+                      relu_clamp_at_nan)
 from snippets.my_relu import MyReLU
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
@@ -47,6 +48,18 @@ def test_chain_rule_products_equal_the_backwards_except_at_nan():
         masked = chain_rule_mask.masked_upstream(product)
         assert [i for i, (a, b) in enumerate(zip(grad, masked)) if a != b] == [nan_at]
         assert grad[nan_at] == chain_rule_mask.UPSTREAM[nan_at] and masked[nan_at] == 0.0
+
+
+def test_every_comparison_with_nan_is_false_except_not_equal():
+    nan = torch.tensor([NAN])
+    for compare in (torch.lt, torch.le, torch.gt, torch.ge, torch.eq):
+        assert compare(nan, 0).tolist() == [False]
+    assert torch.ne(nan, 0).tolist() == [True] and (nan != nan).tolist() == [True]
+
+
+def test_clamp_drops_the_gradient_at_nan_like_the_products_unlike_relu():
+    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), NAN) == 0.0
+    assert relu_clamp_at_nan.grad_at(torch.relu, NAN) == 1.0
 
 
 def test_half_right_no_gradient_through_masked_elements_but_per_example():
