@@ -13,8 +13,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets import (clamp_boundaries, clamp_seed_arithmetic, grad_at_zero_table,
-                      max_is_a_reduction, relu_clamp_at_nan, relu_vs_clamp_seed)
+from snippets import (clamp_boundaries, clamp_seed_arithmetic, exactly_relu_off_finite,
+                      grad_at_zero_table, max_is_a_reduction, relu_clamp_at_nan,
+                      relu_vs_clamp_seed)
 from snippets.my_relu import MyReLU
 from verified_docs import results, versions
 from verified_docs.site import ROOT, docs_dir, is_stub, languages
@@ -189,6 +190,36 @@ def test_recorded_results_match_a_fresh_run(release):
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
 def test_page_shows_the_recorded_table(page):
     assert "<!-- results-table: grad_at_zero_table -->" in page.read_text(encoding="utf-8")
+
+
+# ---- the formulations of ReLU off the finite inputs ------------------------------------------
+
+def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
+    def run(code, x):
+        return eval(code, {"torch": torch, "F": F, "math": math, "x": x,
+                           "zeros": torch.zeros_like(x)})
+    finite = torch.cat([torch.linspace(-5, 5, 101), torch.tensor([-0.0, 1e-30, -1e-30, 1e38])])
+    for name, y in exactly_relu_off_finite.relus.items():
+        assert torch.equal(run(name, finite) + 0.0, torch.relu(finite) + 0.0), name  # -0 + 0 = 0
+        # The name shown is the code that was run.
+        shown = exactly_relu_off_finite.shown
+        assert shown(run(name, exactly_relu_off_finite.x)) == shown(y), name
+    # Near the largest float32, x + |x| overflows.
+    assert ((torch.tensor([3e38]) + torch.tensor([3e38]).abs()) / 2).isinf().all()
+
+
+def test_which_formulations_differ_from_relu_at_nan_inf_or_the_sign_of_zero():
+    shown = exactly_relu_off_finite.shown
+    relus = exactly_relu_off_finite.relus
+    differ = {name for name, y in relus.items() if shown(y) != shown(relus["torch.relu(x)"])}
+    assert differ == {"F.threshold(x, 0., 0.)", "torch.where(x > 0, x, 0.)",
+                      "torch.where(x >= 0, x, 0.)", "x * (x > 0)", "x * (x >= 0)",
+                      "F.leaky_relu(x, 0.)", "F.prelu(x, torch.zeros(1))",
+                      "torch.fmax(x, zeros)", "(x + x.abs()) / 2"}
+    nan, minus_inf = (shown(relus[n]).split()[:2] for n in ("torch.fmax(x, zeros)",
+                                                             "x * (x > 0)"))
+    assert nan[0] == "0" and minus_inf[1] == "nan"
+    assert MyReLU.apply(exactly_relu_off_finite.x).isnan()[0]  # its forward is clamp
 
 
 # ---- torch.max(x, 0) ------------------------------------------------------------------------
