@@ -6,8 +6,9 @@ import pytest
 import torch
 
 from snippets import (chain_rule_mask, exact_zeros, exact_zeros_minimal, gradcheck_at_kink,
-                      gradcheck_at_kink_minimal, mask_chain_rule_minimal, mask_half_right,
-                      mask_value_at_zero, mask_value_at_zero_minimal)
+                      gradcheck_at_kink_minimal, kink_composition, mask_chain_rule_minimal,
+                      mask_half_right, mask_value_at_zero, mask_value_at_zero_minimal,
+                      relu_clamp_at_nan)
 from snippets.my_relu import MyReLU
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
@@ -49,6 +50,18 @@ def test_chain_rule_products_equal_the_backwards_except_at_nan():
         assert grad[nan_at] == chain_rule_mask.UPSTREAM[nan_at] and masked[nan_at] == 0.0
 
 
+def test_every_comparison_with_nan_is_false_except_not_equal():
+    nan = torch.tensor([NAN])
+    for compare in (torch.lt, torch.le, torch.gt, torch.ge, torch.eq):
+        assert compare(nan, 0).tolist() == [False]
+    assert torch.ne(nan, 0).tolist() == [True] and (nan != nan).tolist() == [True]
+
+
+def test_clamp_drops_the_gradient_at_nan_like_the_products_unlike_relu():
+    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), NAN) == 0.0
+    assert relu_clamp_at_nan.grad_at(torch.relu, NAN) == 1.0
+
+
 def test_half_right_no_gradient_through_masked_elements_but_per_example():
     m = mask_half_right
     h = m.h.tolist()
@@ -56,6 +69,41 @@ def test_half_right_no_gradient_through_masked_elements_but_per_example():
     assert all(row[2] < 0 for row in h) and m.w.grad[2].item() == 0.0  # masked everywhere
     assert h[0][1] < 0 < h[1][1] and m.w.grad[1].item() == m.x[1, 1].item() != 0
     assert m.w.grad.tolist() == [4.0, -2.0, 0.0]
+
+
+# ---- compositions: no fixed slope at 0 is right everywhere -----------------------------------
+
+def grad_at_zero(f):
+    x = torch.tensor(0.0, requires_grad=True)
+    f(x).backward()
+    return x.grad.item()
+
+
+def test_relu_x_minus_relu_minus_x_gets_twice_the_slope_at_zero():
+    """relu(x) - relu(-x) == x, derivative 1; autograd gives 2s: 2 for the tutorial's slope
+    (the stand-in and MyReLU itself), 0 for torch.relu, clamp's 2 up to 2.13 and 0 since 2.14."""
+    def odd(relu):
+        return lambda x: relu(x) - relu(-x)
+    relus = kink_composition.relus
+    x = torch.linspace(-2, 2, 9)
+    assert all(torch.equal(odd(relu)(x), x) for relu in relus.values())
+    assert grad_at_zero(odd(relus["slope 1 at 0 (tutorial)"])) == 2.0
+    assert grad_at_zero(odd(MyReLU.apply)) == 2.0
+    assert grad_at_zero(odd(relus["torch.relu"])) == 0.0
+    assert grad_at_zero(odd(relus["x.clamp(min=0)"])) == (2.0 if RELEASE < (2, 14) else 0.0)
+
+
+@pytest.mark.parametrize("half", [lambda t: torch.maximum(t, torch.zeros_like(t)),
+                                  lambda t: (t + t.abs()) / 2], ids=["maximum", "abs"])
+def test_slope_one_half_fixes_that_composition_and_fails_another(half):
+    assert grad_at_zero(half) == 0.5
+    assert grad_at_zero(lambda x: half(x) - half(-x)) == 1.0
+    # relu(x - relu(x)) is 0 everywhere; autograd gives s(1 - s) at 0.
+    assert torch.equal(half(torch.linspace(-2, 2, 9) - half(torch.linspace(-2, 2, 9))),
+                       torch.zeros(9))
+    assert grad_at_zero(lambda x: half(x - half(x))) == 0.25
+    for relu in (torch.relu, MyReLU.apply):
+        assert grad_at_zero(lambda x: relu(x - relu(x))) == 0.0
 
 
 # ---- the value at 0 ---------------------------------------------------------------------------

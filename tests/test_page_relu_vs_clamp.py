@@ -13,8 +13,10 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets import (clamp_boundaries, clamp_seed_arithmetic, grad_at_zero_table,
-                      max_is_a_reduction, relu_clamp_at_nan, relu_vs_clamp_seed)
+from snippets import (clamp_boundaries, clamp_seed_arithmetic, concave_kinks,
+                      exactly_relu_off_finite,
+                      grad_at_zero_table, max_is_a_reduction, relu_clamp_at_nan,
+                      relu_vs_clamp_seed)
 from snippets.my_relu import MyReLU
 from verified_docs import results, versions
 from verified_docs.site import ROOT, docs_dir, is_stub, languages
@@ -189,6 +191,65 @@ def test_recorded_results_match_a_fresh_run(release):
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
 def test_page_shows_the_recorded_table(page):
     assert "<!-- results-table: grad_at_zero_table -->" in page.read_text(encoding="utf-8")
+
+
+# ---- the formulations of ReLU off the finite inputs ------------------------------------------
+
+def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
+    def run(code, x):
+        return eval(code, {"torch": torch, "F": F, "math": math, "x": x,
+                           "zeros": torch.zeros_like(x)})
+    finite = torch.cat([torch.linspace(-5, 5, 101), torch.tensor([-0.0, 1e-30, -1e-30, 1e38])])
+    for name, y in exactly_relu_off_finite.relus.items():
+        assert torch.equal(run(name, finite) + 0.0, torch.relu(finite) + 0.0), name  # -0 + 0 = 0
+        # The name shown is the code that was run.
+        shown = exactly_relu_off_finite.shown
+        assert shown(run(name, exactly_relu_off_finite.x)) == shown(y), name
+    # Near the largest float32, x + |x| overflows.
+    assert ((torch.tensor([3e38]) + torch.tensor([3e38]).abs()) / 2).isinf().all()
+
+
+def test_which_formulations_differ_from_relu_at_nan_inf_or_the_sign_of_zero():
+    shown = exactly_relu_off_finite.shown
+    relus = exactly_relu_off_finite.relus
+    differ = {name for name, y in relus.items() if shown(y) != shown(relus["torch.relu(x)"])}
+    assert differ == {"F.threshold(x, 0., 0.)", "torch.where(x > 0, x, 0.)",
+                      "torch.where(x >= 0, x, 0.)", "x * (x > 0)", "x * (x >= 0)",
+                      "F.leaky_relu(x, 0.)", "F.prelu(x, torch.zeros(1))",
+                      "torch.fmax(x, zeros)", "(x + x.abs()) / 2"}
+    nan, minus_inf = (shown(relus[n]).split()[:2] for n in ("torch.fmax(x, zeros)",
+                                                             "x * (x > 0)"))
+    assert nan[0] == "0" and minus_inf[1] == "nan"
+    assert MyReLU.apply(exactly_relu_off_finite.x).isnan()[0]  # its forward is clamp
+
+
+# ---- concave kinks: autograd does not always take the minimum-norm supergradient --------------
+
+SELU_SCALE, SELU_ALPHA = 1.0507009873554805, 1.6732632423543772
+
+
+@pytest.mark.parametrize("name, left, right, autograd", [
+    ("F.selu(x) at 0", SELU_SCALE * SELU_ALPHA, SELU_SCALE, SELU_SCALE * SELU_ALPHA),
+    ("F.elu(x, alpha=2.) at 0", 2.0, 1.0, 2.0),
+    ("F.elu(x, alpha=.5) at 0", 0.5, 1.0, 0.5),
+    ("F.hardtanh(x) at 1", 1.0, 0.0, 0.0),
+    ("F.hardtanh(x) at -1", 0.0, 1.0, 0.0),
+])
+def test_one_sided_slopes_and_autograd_at_the_kinks(name, left, right, autograd):
+    f, at = concave_kinks.kinks[name]
+    x = torch.tensor(at, dtype=torch.float64, requires_grad=True)
+    f(x).backward()
+    assert x.grad.item() == pytest.approx(autograd, abs=1e-12)
+    h = 1e-7
+    x0 = x.detach()
+    assert ((f(x0) - f(x0 - h)) / h).item() == pytest.approx(left, abs=1e-6)
+    assert ((f(x0 + h) - f(x0)) / h).item() == pytest.approx(right, abs=1e-6)
+    # Concave kink (left > right): the minimum-norm supergradient is the smaller slope here,
+    # so selu and elu(alpha=2) return the other end; the convex kinks get the minimum norm.
+    low, high = sorted((left, right))
+    min_norm = 0.0 if low <= 0 <= high else min(low, high, key=abs)
+    assert (autograd == pytest.approx(min_norm)) == (name not in
+                                                     ("F.selu(x) at 0", "F.elu(x, alpha=2.) at 0"))
 
 
 # ---- torch.max(x, 0) ------------------------------------------------------------------------
