@@ -6,7 +6,6 @@ Each page is loaded once (`visits`); the tests then check what was recorded.
 
 from __future__ import annotations
 
-import concurrent.futures
 import dataclasses
 import importlib.resources
 import pathlib
@@ -211,9 +210,8 @@ def axe(t: Tab) -> list:
 
 
 @pytest.fixture(scope="session")
-def visits(browser, server, pages, dark_reading) -> dict[str, Visit]:
-    """Every page of every language loaded once; what a reader's browser did and showed. (The
-    dark-scheme reading, `dark_reading`, goes on meanwhile in a browser of its own.)"""
+def visits(browser, server, pages) -> dict[str, Visit]:
+    """Every page of every language loaded once; what a reader's browser did and showed."""
     def read(t, page, url):
         data = t.page.evaluate(COLLECT)
         return Visit(page=page, url=url, external=list(t.external), errors=list(t.errors),
@@ -232,49 +230,13 @@ class DarkVisit:
     axe: list
 
 
-def read_dark(t, page, url) -> DarkVisit:
-    scheme, background = t.page.evaluate(
-        "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
-    return DarkVisit(page=page, url=url, scheme=scheme, background=background,
-                     errors=list(t.errors), axe=axe(t))
-
-
-def with_own_browser(read_pages):
-    """`read_pages(chromium)` with a Playwright and a Chromium of this thread's own (Playwright's
-    objects belong to the thread that made them), so that pages can be read in another thread
-    too, on the machine's other core."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-        try:
-            return read_pages(chromium)
-        finally:
-            chromium.close()
-
-
-def in_own_browser(read_pages) -> concurrent.futures.Future:
-    """`read_pages(chromium)` started in a thread of its own, in a browser of its own, while the
-    session's browser reads pages too."""
-    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="own-browser")
-    future = pool.submit(with_own_browser, read_pages)
-    pool.shutdown(wait=False)
-    return future
-
-
 @pytest.fixture(scope="session")
-def dark_reading(server, pages) -> concurrent.futures.Future:
-    """Every page loaded once more by a reader whose system asks for a dark scheme, with axe,
-    started as soon as a test needs the browser's readings."""
-    message = s.chromium_missing_message()
-    if message:
-        pytest.fail(message, pytrace=False)
-    future = in_own_browser(lambda chromium: read_every_page(chromium, server, pages, read_dark,
-                                                             color_scheme="dark"))
-    yield future
-    future.cancel()
+def dark_visits(browser, server, pages) -> dict[str, DarkVisit]:
+    """Every page loaded once more by a reader whose system asks for a dark scheme, with axe."""
+    def read(t, page, url):
+        scheme, background = t.page.evaluate(
+            "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
+        return DarkVisit(page=page, url=url, scheme=scheme, background=background,
+                         errors=list(t.errors), axe=axe(t))
 
-
-@pytest.fixture(scope="session")
-def dark_visits(dark_reading) -> dict[str, DarkVisit]:
-    return dark_reading.result(timeout=900)
+    return read_every_page(browser, server, pages, read, color_scheme="dark")

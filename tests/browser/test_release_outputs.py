@@ -3,8 +3,6 @@ a visible title, the outputs side by side on a desktop and one under another on 
 wider than the screen, and the lines that differ marked by a bar that stands out from the code's
 background (verified_docs/release_outputs.py, extra.css)."""
 
-import concurrent.futures
-
 import pytest
 
 from verified_docs import versions
@@ -57,30 +55,18 @@ MEASURE = """async () => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def measured(server, site, pages):
-    """{(lang, screen): future of MEASURE on each page of `lang` that shows such boxes}: every
-    reading started at once, two at a time, each in a browser of its own (one per core)."""
-    from tests.browser.conftest import read_every_page, with_own_browser
-
-    def reading(lang, screen):
-        with_boxes = [page for page in pages if page.lang.locale == lang and "release-outputs"
-                      in (site / page.location / "index.html").read_text(encoding="utf-8")]
-        assert with_boxes, f"no page in {lang!r} shows outputs that differ between releases"
-        return with_own_browser(lambda chromium: read_every_page(
-            chromium, server, with_boxes,
-            lambda t, page, url: (page.source, t.page.evaluate(MEASURE)), **SCREENS[screen]))
-
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        yield {(lang, screen): pool.submit(reading, lang, screen)
-               for lang in LANGS for screen in SCREENS}
-        pool.shutdown(cancel_futures=True)
-
-
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_outputs_of_every_release_are_in_view_together(measured, lang, screen):
-    found = measured[lang, screen].result(timeout=600)
+def test_outputs_of_every_release_are_in_view_together(browser, server, site, pages, lang,
+                                                        screen):
+    from tests.browser.conftest import read_every_page
+
+    with_boxes = [page for page in pages if page.lang.locale == lang and "release-outputs" in
+                  (site / page.location / "index.html").read_text(encoding="utf-8")]
+    assert with_boxes, f"no page in {lang!r} shows outputs that differ between releases"
+    found = read_every_page(browser, server, with_boxes,
+                            lambda t, page, url: (page.source, t.page.evaluate(MEASURE)),
+                            **SCREENS[screen])
     for source, boxes in found.values():
         for n, box in enumerate(boxes, 1):
             where = f"docs/{source}, outputs box {n} ({screen})"
