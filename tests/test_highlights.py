@@ -57,3 +57,9 @@ def test_a_piece_on_two_lines_asks_for_a_longer_one(tmp_path):
                           f'```{{.python hl_lines="1"}}\n{CODE}```\n')
     [found] = problems(path)
     assert "each piece must be on exactly one line of the code" in found
+
+
+def test_a_range_counts_each_of_its_lines(tmp_path):
+    path = page(tmp_path, "# T\n\n<!-- highlights: x = torch | y = x.clone() -->\n"
+                          f'```{{.python hl_lines="3-4"}}\n{CODE}```\n')
+    assert problems(path) == []

@@ -30,8 +30,13 @@ def named(comment: str) -> list[str]:
 
 
 def numbers(fence: Fence) -> list[int]:
+    """The lines `hl_lines` marks: numbers, and ranges such as `3-5` (pymdownx.highlight)."""
     match = HL_LINES.search(fence.info)
-    return [int(n) for n in match[1].split()] if match else []
+    found = []
+    for part in match[1].split() if match else []:
+        first, _, last = part.partition("-")
+        found += range(int(first), int(last or first) + 1)
+    return found
 
 
 def where_now(lines: list[str], pieces: list[str]) -> list[int] | None:
