@@ -191,7 +191,10 @@ FIRST = """() => {
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in ANSWERS],
                          ids=lambda lang: lang.locale)
 def test_each_question_finds_its_answer_first(tab, server, site, lang):
-    titles = {d["location"]: re.sub(r"<[^>]+>", "", d["title"]) for d in index_docs(site)}
+    import html
+
+    titles = {d["location"]: html.unescape(re.sub(r"<[^>]+>", "", d["title"]))
+              for d in index_docs(site)}
     tab.goto(server.url(lang.prefix))
     wrong = []
     for query, source in ANSWERS[lang.locale].items():
