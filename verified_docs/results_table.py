@@ -64,7 +64,9 @@ def table(name: str, config, where: str) -> str:
         body.append(f"<tr{attrs}><td><code>{html.escape(code)}</code></td>"
                     + "".join(f'<td class="results-value">{c}</td>' for c in cells)
                     + f"<td><code>{node}</code></td></tr>")
-    return (f'<table class="results-table" data-results="{html.escape(name)}">\n'
+    # --releases: the number of value columns, for the phone's layout of the table (extra.css).
+    return (f'<table class="results-table" data-results="{html.escape(name)}" '
+            f'style="--releases: {len(versions)}">\n'
             f"<thead>\n{head}\n</thead>\n<tbody>\n" + "\n".join(body)
             + "\n</tbody>\n</table>")
 

@@ -130,6 +130,7 @@ class Visit:
     toc: list               # [text, href] of the table of contents' entries
     code_titles: list       # title of each code block in the content ("" for none)
     copy_buttons: list      # [first line, has a copy button] of each code block a reader sees
+    answer: dict | None     # the answer box's type and look (ANSWER)
     axe: list               # serious and critical violations
 
 
@@ -178,6 +179,24 @@ COLLECT = """async () => {
   };
 }"""
 
+# The answer box, found as tests/test_shape_of_pages.py finds it in the Markdown: the first note
+# before the first code block; its text's font size next to a paragraph of the body's.
+ANSWER = """() => {
+  const article = document.querySelector('article');
+  const firstCode = article.querySelector('pre');
+  const box = [...article.querySelectorAll('.admonition.note')].find(n =>
+    !firstCode || (n.compareDocumentPosition(firstCode) & Node.DOCUMENT_POSITION_FOLLOWING));
+  const para = [...article.querySelectorAll('p')].find(p => !p.closest('.admonition, details, table, .tabbed-set')
+                                                      && p.textContent.trim().length > 40);
+  if (!box || !para) return null;
+  const text = box.querySelector('li, p:not(.admonition-title)');
+  const s = getComputedStyle(box), page = getComputedStyle(document.body);
+  return {text: parseFloat(getComputedStyle(text).fontSize), body: parseFloat(getComputedStyle(para).fontSize),
+          border: parseFloat(s.borderLeftWidth), background: s.backgroundColor, page: page.backgroundColor,
+          title: !!box.querySelector('.admonition-title')};
+}"""
+
+
 AXE_RUN = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
   return result.violations
@@ -212,11 +231,11 @@ def finished(record):
 TABS = 2  # one page is read while axe checks the one before it, in the other tab
 
 
-def read_every_page(browser, server, pages, read, **context_args) -> dict:
-    """Every page loaded once, scrolled through, and `read(tab, page, url)`; the result of each,
-    by location. The pages take turns in two tabs, so what `read` starts and leaves running
-    (`axe`) finishes while the next page loads; axe has to come last in `read`: it adds its
-    script to the page."""
+def read_every_page(browser, server, pages, read, scroll=True, **context_args) -> dict:
+    """Every page loaded once, scrolled through (unless `scroll` is false), and
+    `read(tab, page, url)`; the result of each, by location. The pages take turns in two tabs,
+    so what `read` starts and leaves running (`axe`) finishes while the next page loads; axe has
+    to come last in `read`: it adds its script to the page."""
     tabs = [Tab(browser, **context_args) for _ in range(TABS)]
     out, unfinished = {}, {id(t): [] for t in tabs}
 
@@ -232,7 +251,8 @@ def read_every_page(browser, server, pages, read, **context_args) -> dict:
             url = server.url(page.location)
             t.reset()
             t.goto(url)
-            t.read_through()
+            if scroll:
+                t.read_through()
             out[page.location] = read(t, page, url)
             unfinished[id(t)].append(page.location)
         for t in tabs:
@@ -255,7 +275,7 @@ def visits(browser, server, pages) -> dict[str, Visit]:
     def read(t, page, url):
         data = t.page.evaluate(COLLECT)
         return Visit(page=page, url=url, external=list(t.external), errors=list(t.errors),
-                     axe=axe(t), **data)
+                     answer=t.page.evaluate(ANSWER), axe=axe(t), **data)
 
     return read_every_page(browser, server, pages, read)
 

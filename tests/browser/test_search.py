@@ -167,3 +167,49 @@ def test_glossary_cells_do_not_run_together(site, lang):
              if not re.search(re.escape(html.escape(e["en"], quote=False)) + r"\s+"
                               + re.escape(html.escape(e["ru"], quote=False)), text)]
     assert not glued, f"glossary cells run together in the search index for: {glued}"
+
+
+# ---- the page that answers the query first ---------------------------------------------------
+
+# Each query as readers type it, and the page that answers it (its file). "subgradient" is
+# defined on the mask page, with the proof that any slope in [0, 1] is one at ReLU's kink; the
+# glossary's entry is a sentence that links there.
+ANSWERS = {
+    "en": {"clone": "why-clone.md", "why clone grad_output": "why-clone.md",
+           "-38": "relu-vs-clamp.md", "subgradient": "mask.md"},
+    "ru": {"клонировать": "why-clone.md", "клонирование": "why-clone.md",
+           "зачем клонировать grad_output": "why-clone.md", "субградиент": "mask.md"},
+}
+
+FIRST = """() => {
+  const a = document.querySelector('.md-search-result__list .md-search-result__link');
+  const h = a && a.querySelector('h1, h2');
+  return a && {href: a.href, title: h ? h.innerText.trim() : '', visible: !!h && h.checkVisibility()};
+}"""
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in ANSWERS],
+                         ids=lambda lang: lang.locale)
+def test_each_question_finds_its_answer_first(tab, server, site, lang):
+    import html
+
+    titles = {d["location"]: html.unescape(re.sub(r"<[^>]+>", "", d["title"]))
+              for d in index_docs(site)}
+    tab.goto(server.url(lang.prefix))
+    wrong = []
+    for query, source in ANSWERS[lang.locale].items():
+        search(tab, query)
+        first = tab.page.evaluate(FIRST)
+        want = lang.prefix + ("" if source == "index.md" else source.removesuffix(".md") + "/")
+        got = server.location(first["href"]) if first else None
+        if got != want or not first["visible"] or first["title"] != titles[want]:
+            wrong.append(f"{query!r}: first result {got!r} "
+                         f"({first['title'] if first else 'no result'!r}), want {want!r} "
+                         f"({titles[want]!r})")
+    assert not wrong, (
+        f"search on the {lang.locale!r} site does not put the answering page first:\n  "
+        + "\n  ".join(wrong)
+        + "\nMaterial ranks by its index: the page's `search: boost:` (front matter), its words "
+          "(the form readers type must be on the page the stemmer can match: lunr's Russian "
+          "stemmer makes «клонирова» of «клонировать», «клонир» of «клонирует»), and the "
+          "query's reading (overrides/assets/javascripts/workers/search-i18n.js)")

@@ -18,6 +18,11 @@
  * now named by its stem («?h=градиент»), which the page highlights in every
  * form.
  *
+ * A minus sign in front of a number is the number's sign, not lunr's
+ * "must not contain": "-38" is read as 38 (the index splits "-38" at its
+ * separator, so 38 is the indexed word), where lunr returned every page
+ * without a 38.
+ *
  * Parameters come from the worker URL (see overrides/main.html):
  *   worker  - file name of Material's hashed search worker
  *   lang    - language of the page
@@ -39,6 +44,8 @@
   /* Runs before Material's own listener: filter the index in place */
   addEventListener("message", function (ev) {
     var message = ev.data
+    if (message && message.type === 2 /* QUERY */ && typeof message.data === "string")
+      message.data = message.data.replace(/(^|\s)-(?=\d)/g, "$1")
     if (!message || message.type !== 0 /* SETUP */ || !message.data) return
     var index = message.data
     index.docs = index.docs.filter(function (doc) {

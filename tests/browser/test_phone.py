@@ -1,0 +1,212 @@
+"""Every page on a phone (390 x 844), in every language, as a reader sees it: the tables that
+compare releases and the glossary's table whole on the screen, every output block wrapped inside
+it (the home page's answer line too), every other box that scrolls sideways (code, a wide table,
+a formula) showing a shadow at its hidden edge, seen in pixels, and the answer box in the body's
+type (extra.css)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pytest
+
+from tests.browser.conftest import ANSWER
+from verified_docs import versions
+
+PHONE = {"width": 390, "height": 844}
+
+READ = """(releases) => {
+  const inScreen = el => { const r = el.getBoundingClientRect();
+    return r.left >= -0.5 && r.right <= innerWidth + 0.5; };
+  const label = el => el.textContent.replace(/\\s+/g, ' ').trim().slice(0, 60);
+  const tables = [...document.querySelectorAll('article table')]
+    .filter(t => t.id === 'glossary-table'
+                 || releases.every(v => [...t.querySelectorAll('th')].some(th => th.textContent.trim() === v)))
+    .map(t => ({name: t.id || t.dataset.results || label(t.querySelector('th')),
+                cells: t.querySelectorAll('th, td').length,
+                cut: [...t.querySelectorAll('th, td')].filter(c => c.checkVisibility())
+                  .filter(c => !inScreen(c) || c.scrollWidth > c.clientWidth + 1).map(label),
+                scrolls: t.scrollWidth > t.clientWidth + 1}));
+  const outputs = [...document.querySelectorAll('article .language-output pre > code')]
+    .filter(c => c.checkVisibility())
+    .map(c => {
+      const range = document.createRange(); range.selectNodeContents(c);
+      const past = [...range.getClientRects()].some(r => r.width && (r.left < -0.5 || r.right > innerWidth + 0.5));
+      return {text: c.textContent, first: label(c),
+              cut: past || c.scrollWidth > c.clientWidth + 1 || !inScreen(c)};
+    });
+  const scrollers = [...document.querySelectorAll('article *')].filter(el => {
+    const s = getComputedStyle(el);
+    return ['auto', 'scroll'].includes(s.overflowX) && el.checkVisibility()
+           && el.scrollWidth > el.clientWidth + 1;
+  });
+  scrollers.forEach((el, i) => el.dataset.phoneScroller = i);
+  const kind = el => el.matches('pre > code') ? 'code' : el.tagName.toLowerCase() + '.' + el.classList[0];
+  const cue = el => { const s = getComputedStyle(el); return [s.backgroundImage, s.backgroundAttachment, s.backgroundSize]; };
+  return {tables, outputs,
+          scrollers: scrollers.map((el, i) => ({index: i, kind: kind(el), first: label(el), cue: cue(el)}))};
+}"""
+
+# Only the colours the cue paints stay: text, borders and inline code backgrounds go transparent.
+PROBE_CSS = """article pre code, article pre code *, article table, article table *,
+.katex-display, .katex-display * { color: transparent !important; border-color: transparent !important; }
+article table code { background-color: transparent !important; }"""
+
+STRIP = 4  # px of the scroller's right edge that are read
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    return tuple(int(float(x)) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def edge_rows(tab, index: int) -> tuple[float, list]:
+    """The share of rows of the scroller's rightmost pixels that differ from its background, at
+    its start and at its end (scrolled fully to the right); and where it was."""
+    page = tab.page
+    el = page.locator(f'[data-phone-scroller="{index}"]')
+    el.scroll_into_view_if_needed()
+    page.wait_for_timeout(50)
+    shares = []
+    for end in (False, True):
+        box, background = page.evaluate("""([el, end]) => {
+          el.scrollLeft = end ? el.scrollWidth : 0;
+          const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+          const left = r.right - parseFloat(s.borderRightWidth) - 1 - %d;
+          const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+          let under = el;  // the colour under the box: its own, or the first opaque ancestor's
+          while (under.parentElement && getComputedStyle(under).backgroundColor === 'rgba(0, 0, 0, 0)')
+            under = under.parentElement;
+          return [{x: left, y: top, width: %d, height: bottom - top}, getComputedStyle(under).backgroundColor];
+        }""" % (STRIP, STRIP), [el.element_handle(), end])
+        shot = page.screenshot(clip=box)
+        from PIL import Image
+
+        image = Image.open(io.BytesIO(shot)).convert("RGB")
+        want = rgb(background)
+        rows = [[image.getpixel((x, y)) for x in range(image.width)] for y in range(image.height)]
+        differ = [any(max(abs(a - b) for a, b in zip(px, want)) > 12 for px in row) for row in rows]
+        shares.append(sum(differ) / max(len(differ), 1))
+        page.evaluate("el => el.scrollLeft = 0", el.element_handle())
+    return shares[0], shares[1]
+
+
+@dataclasses.dataclass
+class PhoneVisit:
+    source: str
+    lang: str
+    tables: list
+    outputs: list
+    scrollers: list
+    seen: dict          # kind -> (index, share of edge rows with the cue at the start, at the
+                        # end), for the first page of its language where a box of the kind scrolls
+    answer: dict | None
+
+
+
+
+# Every block laid out at once, as each is once a reader scrolls to it (extra.css lets the
+# browser skip the layout of blocks far from the screen); quicker than scrolling through.
+LAID_OUT = ".md-typeset .highlight, .md-typeset div.arithmatex { content-visibility: visible !important; }"
+
+
+@pytest.fixture(scope="session")
+def phone_visits(browser, server, pages) -> dict[str, PhoneVisit]:
+    """Every page loaded once more on a phone; what it shows, and in each language the scroll
+    cue of the first box of each kind that scrolls, read in pixels."""
+    from tests.browser.conftest import read_every_page
+
+    releases = list(versions.ascending())
+    seen_in: dict[tuple, str] = {}   # (language, kind) -> the page whose box was read in pixels
+
+    def read(t, page, url):
+        t.page.add_style_tag(content=LAID_OUT)
+        found = t.page.evaluate(READ, releases)
+        answer = t.page.evaluate(ANSWER)
+        t.page.add_style_tag(content=PROBE_CSS)
+        seen = {}
+        for scroller in found["scrollers"]:
+            key = (page.lang.locale, scroller["kind"])
+            if scroller["kind"] not in seen and seen_in.setdefault(key, page.location) == page.location:
+                seen[scroller["kind"]] = (scroller["index"], *edge_rows(t, scroller["index"]))
+        return PhoneVisit(source=page.source, lang=page.lang.locale, tables=found["tables"],
+                          outputs=found["outputs"], scrollers=found["scrollers"], seen=seen,
+                          answer=answer)
+
+    return read_every_page(browser, server, pages, read, scroll=False, viewport=PHONE,
+                           is_mobile=True, has_touch=True)
+
+
+def test_tables_of_releases_and_the_glossary_are_whole_on_a_phone(phone_visits):
+    names = [table["name"] for v in phone_visits.values() for table in v.tables]
+    assert any(name != "glossary-table" for name in names), (
+        "no page shows a table with a column per verified release (the results table of "
+        "relu-vs-clamp); nothing was measured")
+    assert "glossary-table" in names, "no glossary table found on the phone"
+    cut = [f"docs/{v.source}, table {t['name']!r}: "
+           + ("scrolls sideways; " if t["scrolls"] else "") + f"cut: {t['cut'][:4]}"
+           for v in phone_visits.values() for t in v.tables if t["cut"] or t["scrolls"]]
+    assert not cut, ("at 390 px these tables must fit the screen, every column visible (extra.css "
+                     "lays them out as cards below 44.9375em):\n  " + "\n  ".join(cut))
+
+
+def test_every_output_wraps_inside_the_screen(phone_visits):
+    home = [o for v in phone_visits.values() if v.source.endswith("/index.md") for o in v.outputs]
+    assert any("MyReLU" in o["text"] for o in home), (
+        "the home pages show no output with MyReLU's gradient; the answer line was not measured")
+    cut = [f"docs/{v.source}: output starting {o['first']!r}"
+           for v in phone_visits.values() for o in v.outputs if o["cut"]]
+    assert not cut, ("at 390 px these outputs run past the screen's edge, where a phone shows no "
+                     "scrollbar (extra.css: output blocks wrap their lines):\n  " + "\n  ".join(cut))
+
+
+def test_every_box_that_scrolls_shows_a_shadow_at_its_hidden_edge(phone_visits):
+    kinds = {s["kind"] for v in phone_visits.values() for s in v.scrollers}
+    assert "code" in kinds, "no code block scrolls sideways at 390 px; the cue was not measured"
+    problems, verified = [], {}
+    for v in phone_visits.values():
+        for kind, (index, start, end) in v.seen.items():
+            what = f"docs/{v.source}: the first {kind} that scrolls ({v.scrollers[index]['first']!r})"
+            if start < 0.5:
+                problems.append(f"{what}: only {start:.0%} of its right edge shows a shadow")
+            if end > 0.1:
+                problems.append(f"{what}: scrolled to its end, {end:.0%} of its right edge still "
+                                "shows a shadow, so the shadow does not say that more is hidden")
+            verified[v.lang, kind] = (v.source, v.scrollers[index]["cue"])
+    for v in phone_visits.values():
+        for scroller in v.scrollers:
+            source, cue = verified[v.lang, scroller["kind"]]
+            if scroller["cue"] != cue:
+                problems.append(f"docs/{v.source}: {scroller['kind']} {scroller['first']!r} "
+                                f"scrolls without the background whose shadow docs/{source} "
+                                f"shows: {scroller['cue']} != {cue}")
+    assert not problems, ("at 390 px a box that scrolls sideways must show that it does (mobile "
+                          "browsers draw no scrollbar; extra.css draws a shadow with "
+                          "background-attachment local/scroll):\n  " + "\n  ".join(problems))
+
+
+def check_answer_box(where: str, answer: dict | None) -> list[str]:
+    if answer is None:
+        return [f"{where}: no answer box (a note before the first code block) or no paragraph"]
+    problems = []
+    if abs(answer["text"] - answer["body"]) > 0.1:
+        problems.append(f"{where}: the answer box's text is {answer['text']} px, the body's "
+                        f"{answer['body']} px")
+    if not answer["title"] or (answer["border"] < 1 and answer["background"] == answer["page"]):
+        problems.append(f"{where}: the answer box is not set apart (no title, border or "
+                        "background of its own)")
+    return problems
+
+
+def test_answer_box_in_body_type_on_a_phone(phone_visits):
+    problems = [p for v in phone_visits.values()
+                for p in check_answer_box(f"docs/{v.source} (phone)", v.answer)]
+    assert not problems, ("the answer box must be as readable as the text around it "
+                          "(extra.css, the answer box):\n  " + "\n  ".join(problems))
+
+
+def test_answer_box_in_body_type_on_a_desktop(visits):
+    problems = [p for v in visits.values()
+                for p in check_answer_box(f"docs/{v.page.source} (desktop)", v.answer)]
+    assert not problems, ("the answer box must be as readable as the text around it "
+                          "(extra.css, the answer box):\n  " + "\n  ".join(problems))
