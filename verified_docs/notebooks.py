@@ -297,6 +297,8 @@ def notebook(title: str, intro: str, release: str, page_cells: list[tuple],
             outputs = ([v4.new_output("stream", name="stdout", text=cell[2])]
                        if cell[2] else [])
             nb.cells.append(v4.new_code_cell(cell[1], outputs=outputs))
+    for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
+        cell.id = f"cell-{number}"
     nbformat.validate(nb)
     return nbformat.writes(nb) + "\n"
 
@@ -363,8 +365,9 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     title = page_title(path)
     checker_url = None
     if needs_checker:
-        checker_url = (base + lang_prefix + exercise_archive.PAGE.removesuffix(".md") + "/"
-                       + exercise_archive.NAME)
+        # The default language's copy: the same bytes in every language, and so the same code
+        # in every language's notebook.
+        checker_url = base + exercise_archive.PAGE.removesuffix(".md") + "/" + exercise_archive.NAME
     return TakeHome(notebook_uri, script_uri,
                     notebook(title, intro, release, page_cells, checker_url),
                     script(title, intro, release, page_cells, checker_url), needs_checker)
