@@ -126,17 +126,22 @@ POOL: list = []
 
 
 def code_of(notebook_text: str) -> tuple[str, ...]:
+    """What the notebook's code cells do: their syntax trees, which leave out comments (a
+    translated page may translate the comments of the code written on it)."""
+    import ast
+
     import nbformat
 
-    return tuple(cell.source for cell in nbformat.reads(notebook_text, as_version=4).cells
+    return tuple(ast.dump(ast.parse(cell.source))
+                 for cell in nbformat.reads(notebook_text, as_version=4).cells
                  if cell.cell_type == "code")
 
 
 def started(th: notebooks.TakeHome, kind: str) -> Future:
     """The run of this notebook or script. Languages share their pages' code (tests/
-    test_translation_parity.py), so a page's files in every language have the same code cells
-    and only their prose differs: the code runs once, and each language's page outputs are
-    compared with that run."""
+    test_translation_parity.py), so a page's files in every language have the same code cells,
+    up to comments, and only their prose differs: the code runs once, and each language's page
+    outputs are compared with that run."""
     key = kind, code_of(th.notebook)
     if key not in RUNS:
         if not POOL:
