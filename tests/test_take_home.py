@@ -240,6 +240,28 @@ def test_the_project_cannot_be_imported_where_the_notebooks_run():
     assert "ModuleNotFoundError: No module named 'snippets'" in script.stderr, script.stderr
 
 
+# ---- the inlining, in process ------------------------------------------------------------------
+
+def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
+    inliner = notebooks.Inliner()
+    first = inliner.cell("from snippets.my_relu import MyReLU\nprint(1)\n", "page.md:1")
+    assert "class MyReLU(torch.autograd.Function):" in first and "import snippets" not in first
+    assert 'if __name__ == "__main__":' not in first
+    again = inliner.cell("from snippets.my_relu import MyReLU\n", "page.md:9")
+    assert again.startswith("# MyReLU: defined above, from snippets/my_relu.py")
+    inliner.cell("class MyReLU:\n    pass\n", "page.md:20")  # the page's own MyReLU
+    third = inliner.cell("from snippets.my_relu import MyReLU\n", "page.md:30")
+    assert "class MyReLU(torch.autograd.Function):" in third
+
+
+def test_an_import_that_cannot_be_inlined_names_the_fence():
+    with pytest.raises(model.PageError, match=r"^page\.md:7: `import snippets…` cannot be"):
+        notebooks.Inliner().cell("import snippets.my_relu\n", "page.md:7")
+    with pytest.raises(model.PageError, match=r"^page\.md:8: an import of snippets\.my_relu"):
+        notebooks.Inliner().cell("def f():\n    from snippets.my_relu import MyReLU\n",
+                                 "page.md:8")
+
+
 # ---- the exercise from the site alone -------------------------------------------------------
 
 @pytest.fixture(scope="module")

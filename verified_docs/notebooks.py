@@ -36,9 +36,12 @@ import pathlib
 import posixpath
 import re
 
+from mkdocs.plugins import get_plugin_logger
+
 from verified_docs import exercise_archive, fences, site, versions
 
-NBFORMAT = 4
+log = get_plugin_logger(__name__)
+
 SNIPPETS = "snippets"
 PROVIDED = "snippets.exercise"  # shipped as the checker archive, not inlined
 
@@ -52,10 +55,6 @@ LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s]+)(\))")
 
 class Unsupported(site.PageError):
     """A fence the notebook cannot carry without the project."""
-
-
-def default_release() -> str:
-    return versions.default()
 
 
 # ---- code: snippets inlined ------------------------------------------------------------------
@@ -352,7 +351,7 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     goes to `page_dest`; None when the default release runs none of its code. `strings` are the
     language's `extra.strings`; `site_url` and `lang_prefix` ("" or "ru/") make the links
     absolute."""
-    release = default_release()
+    release = versions.default()
     base = site_url.rstrip("/") + "/"
     page_cells, needs_checker = cells(path, base + lang_prefix, release)
     if not page_cells:
@@ -401,7 +400,11 @@ def files(files, config, made: dict, archive: bytes) -> list:
         path = pathlib.Path(page.abs_src_path)
         if site.is_stub(path):  # shown in English, and so taken home in English
             path = docs / default / name
-        found = take_home(path, page.dest_uri, config.site_url or "/", prefix, strings)
+        try:
+            found = take_home(path, page.dest_uri, config.site_url or "/", prefix, strings)
+        except site.PageError as exc:  # an error naming page and line; `make serve` goes on
+            log.error(f"{exc}; the page gets no notebook or script")
+            continue
         if found is None:
             continue
         made[page.src_uri] = found
