@@ -157,8 +157,10 @@ def started(th: notebooks.TakeHome, kind: str) -> Future:
 def start(nodeids=None) -> None:
     """Start the runs the session's tests wait for (tests/conftest.py calls this when the
     session is collected); `nodeids` of those tests, or every run."""
-    for lang, name in PAGES:
-        th = made(lang, name)
+    pages = [(lang, name, made(lang, name)) for lang, name in PAGES]
+    # The exercise's runs first: they take longest (each checks a dozen solutions).
+    pages.sort(key=lambda page: not (page[2] and page[2].needs_checker))
+    for lang, name, th in pages:
         if th is None:
             continue
         for kind in ("notebook", "script"):
