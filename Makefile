@@ -42,7 +42,13 @@ $(TEST_READY): requirements-test.txt requirements.txt | $(READY)
 	$(PY) -m pip install --quiet -r requirements-test.txt -c requirements.txt $(PIP_ARGS)
 	touch $@
 
-ENV := $(READY) $(DEFAULT_READY) $(OTHER_TORCH)
+# Those releases install side by side, each into its own folder, once the default one is in
+# (pip spends most of their time unpacking wheels, a core each).
+.PHONY: other-releases
+other-releases: | $(DEFAULT_READY)
+	@$(MAKE) --no-print-directory -j $(words $(OTHER_TORCH)) $(OTHER_TORCH)
+
+ENV := $(READY) $(DEFAULT_READY) other-releases
 
 # The browser tests need Debian's chromium; install it when it is missing.
 BROWSER := $(shell command -v chromium 2>/dev/null)

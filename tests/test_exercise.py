@@ -131,7 +131,24 @@ def test_the_report_does_not_depend_on_the_random_inputs():
     ("not_static.py", ["static"], "static", "forward is not decorated with @staticmethod",
      "forward не помечен декоратором @staticmethod"),
     ("float32_detour.py", ["float64", "gradcheck"], "float64",
-     "the output has dtype torch.float32", "выход имеет тип torch.float32"),
+     "for a torch.float64 input the output has dtype torch.float32",
+     "для входа torch.float64 выход имеет тип torch.float32"),
+    # issue: a float64 output for a float32 input passed 8 of 8
+    ("upcasts_float32.py", ["float64"], "float64",
+     "for a torch.float32 input the output has dtype torch.float64",
+     "для входа torch.float32 выход имеет тип torch.float64"),
+    # issue: a backward that needs a contiguous grad_output passed 8 of 8
+    ("assumes_contiguous.py", ["shapes"], "shapes",
+     "for shape (2, 3) with a non-contiguous grad_output (a transposed view): "
+     "RuntimeError: view size is not compatible",
+     "для формы (2, 3), где grad_output несмежный в памяти"),
+    # issue: a mask two levels down a ctx attribute passed 8 of 8
+    ("nested_ctx_mask.py", ["saved"], "saved", "ctx attributes (ctx.cache)",
+     "в атрибутах ctx (ctx.cache)"),
+    # issue: the bonus was awarded next to a failed gradcheck
+    ("sums_extra_dim.py", ["gradcheck", "shapes", "values"], "double",
+     "not awarded while gradcheck (requirement 8) fails",
+     "не засчитывается, пока не пройден gradcheck (требование 8)"),
     ("inplace_forward.py", ["gradcheck", "saved", "values"], "values",
      "forward changed its input", "forward изменил свой вход на месте"),
     # inputs over a wide range: (x + |x|) / 2 overflows for huge float32 values
@@ -144,6 +161,31 @@ def test_checker_rejects_wrong_solution_for_the_right_reason(case, failing, key,
     assert failed(results) == sorted(failing)
     assert english in results[key].detail
     assert russian in check(CASES / case, "ru")[key].detail
+
+
+def test_a_warning_other_than_the_expanded_write_fails_nothing_and_is_named_once():
+    # issue: any warning during y.sum().backward() failed requirement 5
+    results = check(CASES / "warns_but_right.py")
+    assert failed(results) == []
+    details = [result.detail for result in results.values()]
+    assert sum("To copy construct from a tensor" in d for d in details) == 1
+
+
+def test_clear_saved_tensors_on_access_passes_gradcheck_and_says_how():
+    # issue: gradcheck re-runs backward on one graph, which the setting forbids
+    results = check(CASES / "clears_saved.py")
+    assert failed(results) == [] and results["double"].passed
+    assert "clear_saved_tensors_on_access = False" in results["gradcheck"].detail
+    assert "clear_saved_tensors_on_access = False" in \
+        check(CASES / "clears_saved.py", "ru")["gradcheck"].detail
+
+
+def test_every_case_is_listed_on_the_exercise_page():
+    page = (ROOT / "docs" / "en" / "exercise.md").read_text(encoding="utf-8")
+    missing = [case.name for case in sorted((ROOT / CASES).iterdir())
+               if case.name not in page]
+    assert not missing, f"docs/en/exercise.md does not name {missing}: add them to the " \
+        "list the 'what each wrong solution fails' script checks"
 
 
 def test_float64_check_blames_float32_only_on_float32_rounding():
@@ -270,9 +312,11 @@ def test_student_prints_and_errors_stay_out_of_the_report(tmp_path):
         encoding="utf-8")
     completed = run_cli("check", noisy)
     assert "hello from" not in completed.stdout + completed.stderr
-    values = {result.key: result for result in exercise.check(noisy)}["values"]
-    assert f"ValueError: not done ({noisy}:13, in backward)" in values.detail
-    assert "student warning" in values.detail
+    results = {result.key: result for result in exercise.check(noisy)}
+    assert f"ValueError: not done ({noisy}:13, in backward)" in results["values"].detail
+    # named once, at the first check that calls forward
+    assert "student warning" in results["saved"].detail
+    assert sum("student warning" in r.detail for r in results.values()) == 1
 
 
 def test_cli_rejects_a_wrong_solution_in_russian():

@@ -6,9 +6,11 @@ import pytest
 import torch
 from torch.autograd.gradcheck import GradcheckError
 
-from snippets import (further_gradcheck, further_gradcheck_minimal, further_mark_minimal,
-                      further_mark_non_differentiable, further_modern_relu, further_per_sample,
-                      further_setup_context, further_vmap, further_vmap_mask_forms)
+from snippets import (further_compile, further_custom_op, further_forward_mode,
+                      further_gradcheck, further_gradcheck_minimal, further_gradgradcheck_once,
+                      further_mark_minimal, further_mark_non_differentiable, further_modern_relu,
+                      further_needs_input_grad, further_per_sample, further_setup_context,
+                      further_vmap, further_vmap_mask_forms)
 from snippets.my_relu import MyReLU
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -99,6 +101,34 @@ def test_jacrev_batches_grad_output_only_so_both_work():
         assert further_vmap.jacobian(relu, further_vmap.JACREV_AT) == expected
 
 
+# ---- forward mode -----------------------------------------------------------------------------
+
+def test_forward_mode_needs_a_jvp_and_reverse_mode_does_not():
+    m = further_forward_mode
+    no_jvp = "You must implement the jvp function for custom autograd.Function"
+    assert m.diagonal(torch.func.jacrev(m.ReLU.apply)(m.x)) == [0.0, 1.0, 1.0]
+    for transform in (lambda: torch.func.jacfwd(m.ReLU.apply)(m.x),
+                      lambda: torch.func.jvp(m.ReLU.apply, (m.x,), (m.ones,)),
+                      lambda: torch.func.hessian(lambda t: m.ReLU.apply(t).sum())(m.x)):
+        with pytest.raises(NotImplementedError, match=no_jvp):
+            transform()
+    relu = m.ReLUWithJvp
+    assert m.diagonal(torch.func.jacfwd(relu.apply)(m.x)) == [0.0, 1.0, 1.0]
+    assert torch.func.jvp(relu.apply, (m.x,), (m.ones,))[1].tolist() == [0.0, 1.0, 1.0]
+    assert torch.func.hessian(lambda t: relu.apply(t).sum())(m.x).tolist() == [[0.0] * 3] * 3
+
+
+def test_jacfwd_needs_a_vmap_rule_and_jacrev_does_not():
+    m = further_forward_mode
+
+    class NoRule(m.ReLUWithJvp):
+        generate_vmap_rule = False
+
+    assert m.diagonal(torch.func.jacrev(NoRule.apply)(m.x)) == [0.0, 1.0, 1.0]
+    with pytest.raises(RuntimeError, match="does not have vmap support"):
+        torch.func.jacfwd(NoRule.apply)(m.x)
+
+
 # ---- gradcheck --------------------------------------------------------------------------------
 
 def test_minimal_gradcheck_passes_in_float64():
@@ -122,6 +152,19 @@ def test_gradcheck_verdicts():
     result, _ = check(torch.autograd.gradgradcheck, further_gradcheck.OnceDifferentiableReLU)
     # gradgradcheck differentiates w.r.t. (inputs..., grad_outputs...): input 1 is grad_output
     assert result == "Jacobian mismatch, output 0, input 1"
+
+
+def test_once_differentiable_derivative_hangs_off_a_detached_leaf():
+    m = further_gradgradcheck_once
+    gx = m.first_derivative(m.g)
+    assert gx.grad_fn.name() == "torch::autograd::Error"
+    leaf = gx.grad_fn.next_functions[0][0].variable
+    assert leaf is not m.x and leaf is not m.g and leaf.is_leaf
+    # allow_unused=True, as gradgradcheck passes it, turns "no path" into None: a zero Jacobian
+    assert torch.autograd.grad(gx.sum(), (m.x, m.g), allow_unused=True) == (None, None)
+    assert [round(v, 6) for v in m.numerical_diagonal()] == [0.0, 0.0, 1.0, 1.0]
+    with pytest.raises(RuntimeError, match="differentiate twice"):
+        gx.sum().backward()  # .backward() reaches the Error node
 
 
 def test_short_error_keeps_other_messages_whole():
@@ -149,8 +192,47 @@ def test_mark_non_differentiable():
     assert m.backward_through_mask(m.UnmarkedReLUWithMask) == [0.0, 0.0, 0.0]
 
 
+# ---- needs_input_grad, saved-tensor hooks, torch.compile, custom_op ---------------------------
+
+def test_needs_input_grad_and_saved_tensor_hooks(capsys):
+    m = further_needs_input_grad
+    packed, unpacked = [], []
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    w = torch.tensor([3.0, 4.0])
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t.tolist()) or t,
+                                                  lambda t: unpacked.append(t.tolist()) or t):
+        y = m.Scale.apply(x, w)
+    y.sum().backward()
+    assert packed == unpacked == [[1.0, 2.0], [3.0, 4.0]]
+    assert "needs_input_grad: (True, False)" in capsys.readouterr().out
+    assert x.grad.tolist() == [3.0, 4.0] and w.grad is None
+
+
+def test_compiling_does_not_rescue_a_clone_free_backward():
+    m = further_compile
+    eager = m.w_grad(m.branches)
+    compiled = m.w_grad(torch.compile(m.branches, backend="aot_eager", fullgraph=True))
+    assert eager == compiled == [0.0, 3.0, 0.0]
+    assert m.w_grad(lambda x, w: w * 3 + torch.relu(x)) == [3.0, 3.0, 3.0]
+
+
+def test_custom_op_backward_and_opcheck_work_but_torch_func_grad_does_not():
+    relu = further_custom_op.relu
+    x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+    relu(x).sum().backward()
+    assert x.grad.tolist() == [0.0, 0.0, 1.0]
+    report = torch.library.opcheck(relu, (torch.randn(4, requires_grad=True),),
+                                   test_utils=("test_schema", "test_autograd_registration",
+                                               "test_faketensor"))
+    assert set(report.values()) == {"SUCCESS"} and len(report) == 3
+    with pytest.raises(RuntimeError, match="must override the setup_context staticmethod"):
+        torch.func.grad(lambda t: relu(t).sum())(torch.tensor([-1.0, 0.0, 2.0]))
+
+
 @pytest.mark.parametrize("name", ["further_setup_context", "further_vmap", "further_gradcheck",
-                                  "further_mark_non_differentiable"])
+                                  "further_mark_non_differentiable", "further_forward_mode",
+                                  "further_gradgradcheck_once", "further_custom_op",
+                                  "further_needs_input_grad", "further_compile"])
 def test_full_scripts_print_within_80_columns(name, capsys):
     import runpy
     runpy.run_path(str(ROOT / "snippets" / f"{name}.py"), run_name="__main__")

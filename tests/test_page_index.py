@@ -39,3 +39,10 @@ def test_torch_release_prints_the_release_without_a_build_tag(capsys):
     assert printed == torch.__version__.split("+")[0]
     assert "+" not in printed and printed.count(".") == 2
     assert torch_release.torch is torch
+
+
+def test_home_relu_and_clamp_still_differ_at_nan_on_every_release():
+    # "at NaN they still differ on all three": relu passes the gradient, clamp(min=0) does not
+    relus = home_grad_at_zero.relus
+    assert grad_at(relus["torch.relu"], (float("nan"),)) == [1.0]
+    assert grad_at(relus["x.clamp(min=0)"], (float("nan"),)) == [0.0]

@@ -20,7 +20,8 @@ from verified_docs.site import PageError
 PYTHON_LANGS = ("py", "python", "python3")  # the languages pytest-markdown-docs runs
 OUTPUT_LANG = "output"
 SNIPPET_LINE = re.compile(r"-+8<-+")  # pymdownx.snippets' marker, any number of dashes
-INCLUDE_ONLY = re.compile(r'^\s*-+8<-+\s+"([^"]+)"\s*$')
+# The one-line include, `--8<-- "snippets/x.py"`: group 1 its indent, group 2 what it names.
+INCLUDE_LINE = re.compile(r"^(\s*)-+8<-+\s+(\S.*?)\s*$")
 # Read from the whole info string: pytest-markdown-docs splits the options at every space, even
 # inside quotes, so `torch="2.13 2.15"` would reach `options` as two halves of no attribute.
 ATTRIBUTE = re.compile(r'(\w[\w-]*)="([^"]*)"')
@@ -64,10 +65,20 @@ class Fence:
         return match[1] if match else None
 
     @property
+    def highlighted(self) -> tuple[int, ...]:
+        """The lines `hl_lines` marks: numbers, and ranges such as `3-5` (pymdownx.highlight)."""
+        found = []
+        for part in self.attributes.get("hl_lines", "").split():
+            first, _, last = part.partition("-")
+            found += range(int(first), int(last or first) + 1)
+        return tuple(found)
+
+    @property
     def include(self) -> str | None:
         """The snippet file when the fence is a single `--8<--` line."""
-        match = INCLUDE_ONLY.match(self.content.strip())
-        return match[1] if match else None
+        content = self.content.strip()
+        match = INCLUDE_LINE.match(content) if "\n" not in content else None
+        return match[2].strip("\"'") if match else None
 
     def source(self) -> str:
         """The code with its snippets expanded, as the site shows it."""

@@ -19,24 +19,13 @@ import pathlib
 import re
 
 from verified_docs import site
-from verified_docs.fences import OUTPUT_LANG, Fence, page_fences
+from verified_docs.fences import OUTPUT_LANG, page_fences
 
 COMMENT = re.compile(r"^\s*<!--\s*highlights:\s*(.*?)\s*-->\s*$")
-HL_LINES = re.compile(r'hl_lines="([^"]*)"')
 
 
 def named(comment: str) -> list[str]:
     return [piece.strip() for piece in comment.split("|") if piece.strip()]
-
-
-def numbers(fence: Fence) -> list[int]:
-    """The lines `hl_lines` marks: numbers, and ranges such as `3-5` (pymdownx.highlight)."""
-    match = HL_LINES.search(fence.info)
-    found = []
-    for part in match[1].split() if match else []:
-        first, _, last = part.partition("-")
-        found += range(int(first), int(last or first) + 1)
-    return found
 
 
 def where_now(lines: list[str], pieces: list[str]) -> list[int] | None:
@@ -57,7 +46,7 @@ def problems(page: pathlib.Path) -> list[str]:
     found, fences_at = [], set()
     # Output fences are marked by `make outputs` from what differs between releases.
     for fence in (f for f in page_fences(page) if f.lang != OUTPUT_LANG):
-        marked = numbers(fence)
+        marked = list(fence.highlighted)
         above = page_lines[fence.open_line - 2] if fence.open_line > 1 else ""
         comment = COMMENT.match(above)
         if comment:

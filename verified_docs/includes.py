@@ -12,14 +12,14 @@ shows the page with the error in place and keeps serving.
 from __future__ import annotations
 
 import os
-import re
 
 import markdown
 from mkdocs.plugins import get_plugin_logger
 
+from verified_docs.fences import INCLUDE_LINE
+
 log = get_plugin_logger(__name__)
 
-INCLUDE = re.compile(r"^(\s*)-+8<-+\s+\S")  # the one-line form: --8<-- "snippets/x.py"
 
 
 def preprocessor(config):
@@ -52,7 +52,7 @@ def checked(markdown_text: str, page, config, snippets) -> str:
     at = 0
     for n, line in enumerate(lines):
         start, at = at, at + len(line) + 1
-        match = INCLUDE.match(line)
+        match = INCLUDE_LINE.match(line)
         if not match:
             continue
         try:

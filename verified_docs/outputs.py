@@ -23,7 +23,6 @@ from verified_docs import site, versions
 from verified_docs.fences import OUTPUT_LANG, Fence, output_fences, page_fences
 
 RELEASE = re.compile(r"\d+(?:\.\d+)+")
-HL_LINES = re.compile(r'hl_lines="([^"]*)"')
 
 
 class OutputMismatch(AssertionError):
@@ -79,8 +78,7 @@ def shown_releases(fence: Fence) -> tuple[str, ...]:
 
 
 def shown_marks(fence: Fence) -> tuple[int, ...]:
-    match = HL_LINES.search(fence.info)
-    return tuple(int(n) for n in match[1].split()) if match else ()
+    return fence.highlighted
 
 
 def info_line(lang: str, group: Group) -> str:

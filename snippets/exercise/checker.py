@@ -91,11 +91,15 @@ def make_plan(seed=None):
              "g": [1., 2., 3., 4., 5., 6., 7., 8.]},
             {"shape": [], "x": [1.5], "g": [1.]},
             {"shape": [], "x": [-1.5], "g": [1.]},
+            # the same values as the first case, grad_output laid out transposed
+            {"shape": [2, 3], "x": [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5],
+             "g": [1., 2., 3., 4., 5., 6.], "transposed": True},
         ],
         # 1 + 1e-10 is not a float32, so a float32 detour shows; it comes first
         # among the positive inputs so that is the value a report names.
         "float64": {"x": [-1.5, 1 + 1e-10, 2.0, 1e300, -1e300, 5e-324, -0.0, 0.0],
                     "g": [1.0, 1 + 1e-10, 3.0, 1.5, 2.0, 1 + 2 ** -40, 1.0, 1.0]},
+        "float32": {"x": [-1.5, 0.5, 2.0], "g": [1.0, 2.0, 3.0]},
         "smooth": [[-1.5, -0.5, 0.5], [1.0, 1.5, -2.0]],
     }
 
@@ -241,10 +245,15 @@ class Judge:
             if kind == "done" and event.get("nonce") == self.plan["nonce"]:
                 break
             return self.load_failure(self.t("load.forged"))
-        results = []
+        results, warned = [], set()
         for key in order:
             if key in facts:
-                passed, detail = self.judge(key, facts[key])
+                passed, detail = self.judge(key, facts[key], warned)
+                if key == BONUS and passed and not any(
+                        r.passed for r in results if r.key == "gradcheck"):
+                    # gradgradcheck compares backward's own derivative: it can
+                    # pass for a backward whose first derivative is wrong.
+                    passed, detail = False, self.t("double.first_wrong")
                 results.append(self.result(key, passed, detail))
                 if key == "subclass" and not passed:
                     results += [self.result(other, False, self.t("skipped"))
@@ -275,7 +284,7 @@ class Judge:
             return self.t("load.crashed", status=run.status, error=lines[-1].strip()[:200])
         return self.t(f"{stage}.exited", status=run.status)
 
-    def judge(self, key, facts):
+    def judge(self, key, facts, warned):
         if "problem" in facts:
             problem, values = facts["problem"]
             passed, detail = False, self.t(problem, **values)
@@ -283,7 +292,9 @@ class Judge:
             passed, detail = False, self.error(facts["error"])
         else:
             passed, detail = getattr(self, "judge_" + key)(facts)
-        if facts.get("warning"):
+        # A warning is named once, at the first check that raised it.
+        if facts.get("warning") and facts["warning"] not in warned:
+            warned.add(facts["warning"])
             detail += self.t("warned", warning=facts["warning"])
         return passed, detail
 
@@ -388,28 +399,33 @@ class Judge:
     def judge_shapes(self, facts):
         for case, got in zip(self.plan["shapes"], facts["cases"]):
             shape = tuple(case["shape"])
+            label = self.t("shapes.transposed", shape=shape) if case.get("transposed") \
+                else shape
             if "error" in got:
-                return False, self.t("shapes.raised", shape=shape, error=self.error(got["error"]))
+                return False, self.t("shapes.raised", shape=label, error=self.error(got["error"]))
             if got["grad"] is None:
                 return False, self.t("values.no_grad")
             expected_out = [relu(x) for x in case["x"]]
             expected_grad = [relu_grad(x, g) for x, g in zip(case["x"], case["g"])]
             if tuple(got["out_shape"]) != shape or got["output"] != expected_out:
-                return False, self.t("shapes.output", shape=shape, got=got["output"])
+                return False, self.t("shapes.output", shape=label, got=got["output"])
             if tuple(got["grad_shape"]) != shape or got["grad"] != expected_grad:
-                return False, self.t("shapes.grad", shape=shape, got=got["grad"],
+                return False, self.t("shapes.grad", shape=label, got=got["grad"],
                                      expected=expected_grad)
         if len(facts["cases"]) != len(self.plan["shapes"]):
             return False, self.t("run.not_run")
         return True, self.t("shapes.ok")
 
     def judge_float64(self, facts):
-        for what, dtype in (("output", facts["out_dtype"]), ("grad", facts["grad_dtype"])):
-            if dtype is not None and dtype != "torch.float64":
-                return False, self.t("float64.dtype", what=self.t("what." + what), got=dtype)
-        case = self.plan["float64"]
+        for dtype in ("torch.float64", "torch.float32"):
+            got = facts[dtype]
+            for what in ("output", "grad"):
+                if got[what + "_dtype"] not in (None, dtype):
+                    return False, self.t("float64.dtype", what=self.t("what." + what),
+                                         got=got[what + "_dtype"], expected=dtype)
+        case, got = self.plan["float64"], facts["torch.float64"]
         # Only float32 rounding is judged here: wrong values are requirement 4's.
-        for x, g, out, dx in zip(case["x"], case["g"], facts["output"], facts["grad"] or []):
+        for x, g, out, dx in zip(case["x"], case["g"], got["output"], got["grad"] or []):
             if x > 0 and out != x and out == f32(x):
                 return False, self.t("float64.output", got=out, expected=x)
             if x > 0 and dx != g and dx == f32(g):
@@ -425,7 +441,10 @@ class Judge:
 
     def judge_gradcheck(self, facts):
         passed, detail = self.numerical(facts, "gradcheck.fail")
-        return passed, detail or self.t("gradcheck.ok")
+        detail = detail or self.t("gradcheck.ok")
+        if facts.get("cleared_saved"):
+            detail += self.t("gradcheck.cleared_saved")
+        return passed, detail
 
     def judge_double(self, facts):
         if "manual" in facts:

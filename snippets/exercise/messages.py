@@ -26,8 +26,8 @@ EN = {
     "saved": "forward keeps tensors with ctx.save_for_backward",
     "values": "output and gradient; gradient 0 at x = 0",
     "inplace": "backward does not modify grad_output in place",
-    "shapes": "works for any shape (2-D, 3-D, 0-d)",
-    "float64": "float64 stays float64",
+    "shapes": "works for any shape and layout (2-D, 3-D, 0-d, transposed)",
+    "float64": "float32 stays float32, float64 stays float64",
     "gradcheck": "gradcheck passes away from 0",
     "double": "double backward (gradgradcheck)",
     # the file cannot be loaded or run
@@ -115,13 +115,18 @@ EN = {
                         "gradient gives {expected}",
     "inplace.expanded_warning": "y.sum().backward() warned: {warning}",
     "inplace.raised": "{scenario} raised {error}",
-    "shapes.ok": "shapes (2, 3), (2, 2, 2) and () work",
+    "shapes.ok": "shapes (2, 3), (2, 2, 2) and () work, and so does a "
+                 "non-contiguous grad_output (a transposed view)",
+    "shapes.transposed": "{shape} with a non-contiguous grad_output (a "
+                         "transposed view)",
     "shapes.output": "for shape {shape} the output differs from torch.relu(x): "
                      "{got}",
     "shapes.grad": "for shape {shape} the gradient is {got}, expected {expected}",
     "shapes.raised": "for shape {shape}: {error}",
-    "float64.ok": "output and gradient keep float64 precision",
-    "float64.dtype": "the {what} has dtype {got}, expected torch.float64",
+    "float64.ok": "float32 and float64 inputs give outputs and gradients of "
+                  "their own dtype; float64 keeps its precision",
+    "float64.dtype": "for a {expected} input the {what} has dtype {got}, "
+                     "expected {expected}",
     "float64.output": "the output lost float64 precision: {got!r} instead of "
                       "{expected!r}, which is float32 rounding",
     "float64.grad": "the gradient lost float64 precision: {got!r} instead of "
@@ -130,6 +135,12 @@ EN = {
     "what.grad": "gradient",
     "gradcheck.ok": "numerical and analytical gradients agree on float64 inputs",
     "gradcheck.fail": "gradcheck reports: {reason}",
+    "gradcheck.cleared_saved": " (gradcheck runs backward several times on "
+                               "one graph, so it ran with "
+                               "clear_saved_tensors_on_access = False)",
+    "double.first_wrong": "not awarded while gradcheck (requirement 8) fails: "
+                          "gradgradcheck differentiates a backward whose "
+                          "first derivative is wrong",
     "double.ok": "gradgradcheck passes, so backward is itself differentiable",
     "double.fail": "differentiating the gradient again failed: {reason}",
     "double.gradgradcheck": "gradgradcheck reports: {reason}",
@@ -153,8 +164,9 @@ RU = {
     "saved": "forward сохраняет тензоры через ctx.save_for_backward",
     "values": "выход и градиент; в точке x = 0 градиент равен 0",
     "inplace": "backward не изменяет grad_output на месте (in-place)",
-    "shapes": "работает с тензором любой формы (2-D, 3-D, 0-d)",
-    "float64": "float64 остаётся float64",
+    "shapes": "работает с тензором любой формы и раскладки (2-D, 3-D, 0-d, "
+              "транспонированный)",
+    "float64": "float32 остаётся float32, float64 остаётся float64",
     "gradcheck": "gradcheck проходит вдали от нуля",
     "double": "двойной обратный проход (gradgradcheck)",
     "load.unreadable": "не удаётся прочитать {path}: {error}",
@@ -253,14 +265,20 @@ RU = {
     "inplace.expanded_warning": "y.sum().backward() выдал предупреждение: "
                                 "{warning}",
     "inplace.raised": "{scenario}: исключение {error}",
-    "shapes.ok": "формы (2, 3), (2, 2, 2) и () работают",
+    "shapes.ok": "формы (2, 3), (2, 2, 2) и () работают, как и "
+                 "несмежный в памяти grad_output (транспонированное "
+                 "представление)",
+    "shapes.transposed": "{shape}, где grad_output несмежный в памяти "
+                         "(транспонированное представление)",
     "shapes.output": "для формы {shape} выход отличается от torch.relu(x): "
                      "{got}",
     "shapes.grad": "для формы {shape} градиент равен {got}, а ожидается "
                    "{expected}",
     "shapes.raised": "для формы {shape}: {error}",
-    "float64.ok": "выход и градиент сохраняют точность float64",
-    "float64.dtype": "{what} имеет тип {got}, а ожидается torch.float64",
+    "float64.ok": "для входов float32 и float64 выход и градиент того же "
+                  "типа; float64 сохраняет точность",
+    "float64.dtype": "для входа {expected} {what} имеет тип {got}, а "
+                     "ожидается {expected}",
     "float64.output": "выход потерял точность float64: {got!r} вместо "
                       "{expected!r}\u00a0— так выглядит округление до float32",
     "float64.grad": "градиент потерял точность float64: {got!r} вместо "
@@ -270,6 +288,13 @@ RU = {
     "gradcheck.ok": "численный и аналитический градиенты совпадают на входах "
                     "float64",
     "gradcheck.fail": "gradcheck сообщает: {reason}",
+    "gradcheck.cleared_saved": " (gradcheck несколько раз запускает backward "
+                               "на одном графе, поэтому проверка шла с "
+                               "clear_saved_tensors_on_access = False)",
+    "double.first_wrong": "не засчитывается, пока не пройден gradcheck "
+                          "(требование 8): gradgradcheck дифференцирует "
+                          "backward, у которого неверна уже первая "
+                          "производная",
     "double.ok": "gradgradcheck пройден: сам backward дифференцируем",
     "double.fail": "повторное дифференцирование градиента не удалось: "
                    "{reason}",

@@ -187,26 +187,66 @@ AXE_RUN = """async () => {
 }"""
 
 
+class Started:
+    """axe running in a tab's page, not waited for: the reading of the next page, in the other
+    tab, goes on meanwhile. Its result is taken before that tab loads another page."""
+
+    def __init__(self, tab: Tab):
+        self.tab = tab
+
+    def result(self):
+        return self.tab.page.evaluate("() => window.__axe")
+
+
+def finished(record):
+    """`record` with its Started fields replaced by their results."""
+    if isinstance(record, Started):
+        return record.result()
+    if dataclasses.is_dataclass(record):
+        started = {f.name: getattr(record, f.name).result() for f in dataclasses.fields(record)
+                   if isinstance(getattr(record, f.name), Started)}
+        return dataclasses.replace(record, **started) if started else record
+    return record
+
+
+TABS = 2  # one page is read while axe checks the one before it, in the other tab
+
+
 def read_every_page(browser, server, pages, read, **context_args) -> dict:
-    """Every page loaded once, in one tab, scrolled through, and `read(tab, page, url)`; the
-    result of each, by location. axe has to come last in `read`: it adds its script to the page."""
-    t = Tab(browser, **context_args)
-    out = {}
+    """Every page loaded once, scrolled through, and `read(tab, page, url)`; the result of each,
+    by location. The pages take turns in two tabs, so what `read` starts and leaves running
+    (`axe`) finishes while the next page loads; axe has to come last in `read`: it adds its
+    script to the page."""
+    tabs = [Tab(browser, **context_args) for _ in range(TABS)]
+    out, unfinished = {}, {id(t): [] for t in tabs}
+
+    def finish(t):
+        for location in unfinished[id(t)]:
+            out[location] = finished(out[location])
+        unfinished[id(t)].clear()
+
     try:
-        for page in pages:
+        for n, page in enumerate(pages):
+            t = tabs[n % TABS]
+            finish(t)
             url = server.url(page.location)
             t.reset()
             t.goto(url)
             t.read_through()
             out[page.location] = read(t, page, url)
+            unfinished[id(t)].append(page.location)
+        for t in tabs:
+            finish(t)
     finally:
-        t.close()
-    return out
+        for t in tabs:
+            t.close()
+    return {page.location: out[page.location] for page in pages}
 
 
-def axe(t: Tab) -> list:
+def axe(t: Tab) -> Started:
     t.page.add_script_tag(path=str(AXE_JS))
-    return t.page.evaluate(AXE_RUN)
+    t.page.evaluate(f"() => {{ window.__axe = ({AXE_RUN})(); }}")
+    return Started(t)
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 
-from verified_docs.fences import PYTHON_LANGS, page_fences
+from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, page_fences
 from verified_docs.site import UNTRANSLATED_KEY, front_matter, is_stub_meta, read_text, relative
 
 # ---- what is compared -------------------------------------------------------------------------
@@ -98,15 +98,12 @@ def fences(path: pathlib.Path) -> list[Item]:
     return found
 
 
-INCLUDE = re.compile(r"^\s*-{1,}8<-{1,}\s+(\S.*?)\s*$")
-
-
 def includes(path: pathlib.Path) -> list[Item]:
     """`--8<--` lines outside fences (the fences' own are compared with their code)."""
     inside = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
     lines = read_text(path).splitlines()
-    return [Item((m[1],), n, f"`{line.strip()}`") for n, line in enumerate(lines, 1)
-            if n not in inside and (m := INCLUDE.match(line))]
+    return [Item((m[2],), n, f"`{line.strip()}`") for n, line in enumerate(lines, 1)
+            if n not in inside and (m := INCLUDE_LINE.match(line))]
 
 
 HTML_ATTR = {"image": re.compile(r"""<img\b[^>]*?\bsrc=["']([^"']+)"""),

@@ -1,0 +1,90 @@
+"""Facts behind the glossary's definitions (docs/*/glossary.md), asserted on every release."""
+import torch
+from torch.autograd.function import once_differentiable
+
+
+# ---- dead unit: no gradient of its own, but its weights can still move ------------------------
+
+def dead_unit():
+    """One ReLU unit, relu(x * w + b), whose pre-activation is < 0 for every input."""
+    w = torch.tensor([1.0], requires_grad=True)
+    b = torch.tensor([-5.0], requires_grad=True)
+    x = torch.tensor([[1.0], [2.0], [3.0]])
+    return w, b, x
+
+
+def test_a_dead_unit_gets_a_zero_gradient():
+    w, b, x = dead_unit()
+    torch.relu(x @ w + b).sum().backward()
+    assert w.grad.tolist() == [0.0] and b.grad.tolist() == [0.0]
+
+
+def test_weight_decay_and_momentum_still_move_a_dead_units_weights():
+    for options in ({"weight_decay": 0.1}, {"momentum": 0.9}):
+        w, b, x = dead_unit()
+        optimizer = torch.optim.SGD([w, b], lr=0.1, **options)
+        if "momentum" in options:  # a step taken while the unit was still alive
+            w.grad, b.grad = torch.tensor([-1.0]), torch.tensor([-1.0])
+            optimizer.step()
+        before = w.detach().clone()
+        optimizer.zero_grad()
+        torch.relu(x @ w + b).sum().backward()
+        assert w.grad.tolist() == [0.0]
+        optimizer.step()
+        assert w.detach().tolist() != before.tolist(), options
+
+
+def test_a_dead_unit_revives_when_the_layers_before_it_change():
+    w, b, x = dead_unit()
+    earlier = torch.tensor([[1.0]], requires_grad=True)  # the layer before the unit
+    torch.relu((x @ earlier) @ w + b).sum().backward()
+    assert w.grad.tolist() == [0.0]
+    w.grad = None
+    with torch.no_grad():
+        earlier.fill_(3.0)  # now 3 * 3 * 1 - 5 > 0 for the last input, and 6 - 5 for one more
+    torch.relu((x @ earlier) @ w + b).sum().backward()
+    assert w.grad.tolist() != [0.0]
+
+
+# ---- subgradient: every point of a convex function has one -------------------------------------
+
+def below_graph(slope, at, f, points):
+    return all(f(t) >= f(at) + slope * (t - at) - 1e-12 for t in points)
+
+
+def test_relu_subgradients_are_the_derivative_where_it_exists_and_0_to_1_at_0():
+    relu = lambda t: max(t, 0.0)  # noqa: E731
+    points = [i / 10 for i in range(-30, 31)]
+    slopes = [i / 20 for i in range(-20, 41)]
+    for at, expected in ((-1.0, [0.0]), (1.0, [1.0]), (0.0, [s for s in slopes if 0 <= s <= 1])):
+        assert [s for s in slopes if below_graph(s, at, relu, points)] == expected, at
+    x = torch.tensor([-1.0, 1.0], requires_grad=True)
+    torch.relu(x).sum().backward()
+    assert x.grad.tolist() == [0.0, 1.0]  # autograd returns that derivative off the kink
+
+
+# ---- grad mode inside a custom backward --------------------------------------------------------
+
+def grad_mode_in_backward(decorate, create_graph):
+    seen = []
+
+    def backward(ctx, grad_output):
+        seen.append(torch.is_grad_enabled())
+        return grad_output * 2
+
+    class Double(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, input):
+            return input * 2
+
+    Double.backward = staticmethod(once_differentiable(backward) if decorate else backward)
+    x = torch.tensor([1.0], requires_grad=True)
+    torch.autograd.grad(Double.apply(x), x, torch.ones(1), create_graph=create_graph)
+    return seen[0]
+
+
+def test_grad_mode_in_a_custom_backward():
+    assert grad_mode_in_backward(False, False) is False
+    assert grad_mode_in_backward(False, True) is True
+    # @once_differentiable runs backward under no_grad even with create_graph=True
+    assert grad_mode_in_backward(True, True) is False
