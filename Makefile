@@ -3,7 +3,8 @@
 # pins) and this project's package, editable; the build imports no torch. `make test`,
 # `make outputs` and `make bench` add the PyTorch releases of requirements-torch.txt: the first
 # (the site's default) into .venv, held to the pins of requirements.txt, every other one into
-# .venv/torch-<release>/. PIP_ARGS lets a machine without the local CPU wheels point pip at
+# .venv/torch-<release>/; `make test` also adds requirements-test.txt (the notebooks' kernel, the
+# workflow's checkers). PIP_ARGS lets a machine without the local CPU wheels point pip at
 # another index (see README).
 PYTHON ?= python3
 VENV := .venv
@@ -33,6 +34,12 @@ $(DEFAULT_READY): requirements-torch.txt | $(READY)
 # version of (verified_docs/install.py).
 $(VENV)/torch-%/.ready: requirements-torch.txt | $(DEFAULT_READY)
 	$(PY) -m verified_docs install-release $* $(PIP_ARGS)
+	touch $@
+
+# What only the tests need (requirements-test.txt), held to the pins of requirements.txt.
+TEST_READY := $(VENV)/.test-ready
+$(TEST_READY): requirements-test.txt requirements.txt | $(READY)
+	$(PY) -m pip install --quiet -r requirements-test.txt -c requirements.txt $(PIP_ARGS)
 	touch $@
 
 # Those releases install side by side, each into its own folder, once the default one is in
@@ -66,7 +73,7 @@ serve: $(READY)
 build: $(READY)
 	$(PY) -m mkdocs build --strict
 
-test: $(ENV) browser
+test: $(ENV) $(TEST_READY) browser
 	$(PY) -m pytest
 
 # Every output fence of every page, and the recorded results of snippets/results/, from real

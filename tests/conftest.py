@@ -35,8 +35,18 @@ def site(tmp_path_factory):
 
 def pytest_collection_finish(session):
     """The other releases' runs of the fact tests (tests/test_on_every_release.py) take a minute
-    each: when the session runs those tests, they start now and run beside the tests before."""
+    each: when the session runs those tests, they start now and run beside the tests before;
+    so do the runs of the pages' notebooks and scripts (tests/test_take_home.py)."""
     if any(item.nodeid.startswith("tests/test_on_every_release.py") for item in session.items):
         from tests import test_on_every_release
 
         test_on_every_release.start()
+    # Likewise every page's notebook and script, run outside the repository (a few minutes of
+    # runs, two at a time).
+    runs = [item.nodeid for item in session.items
+            if item.nodeid.startswith(("tests/test_take_home.py::test_notebook",
+                                       "tests/test_take_home.py::test_script"))]
+    if runs:
+        from tests import test_take_home
+
+        test_take_home.start(runs)

@@ -12,6 +12,9 @@ between languages:
     on_files, after static-i18n's
       figures           the figures, drawn in the language being built
       katex             KaTeX's stylesheet and fonts, cut to the characters of the formulas
+      notebooks         each page with code as a notebook and a script, beside its HTML;
+                        beside the exercise page, its starter and the checker as one file
+                        (exercise_archive)
     on_page_markdown
       translated_pages  banners on outdated and untranslated pages, a stub's English text,
                         the glossary table
@@ -30,8 +33,11 @@ between languages:
                         wrapped by script on load
       release_outputs   the outputs of one code block on different releases side by side
                         (stacked on a phone)
+      source_links      with REPO_URL, a code block's snippet title links to the file
     on_page_context
       provenance        the page's footer line
+      notebooks         the links to the page's notebook and script (and, with REPO_URL,
+                        Colab and the page's source), for overrides/partials/take-home.html
     on_post_template
       translated_pages  each language's own 404 page
 
@@ -59,8 +65,9 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from verified_docs import (figures, includes, katex, page_meta, provenance, release_outputs,
-                           results_table, site, source_links, tables, translated_pages)
+from verified_docs import (exercise_archive, figures, includes, katex, notebooks, page_meta,
+                           provenance, release_outputs, results_table, site, source_links, tables,
+                           translated_pages)
 
 log = get_plugin_logger(__name__)
 
@@ -77,6 +84,10 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         self.glyphs: frozenset[str] | None = None  # every formula's characters, on_files
         self.drawers: dict | None = None  # the figures' snippet modules, on_files
         self.snippets: Any = None  # the include check's pymdownx.snippets preprocessor
+        self.archive: bytes | None = None  # the exercise's checker archive, on_files
+        # src_uri of a page -> its notebook and script (every language's pages: src_uri
+        # names the language)
+        self.take_home: dict[str, notebooks.TakeHome] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if self.provenance is None:
@@ -98,6 +109,10 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
             self.glyphs = katex.used_characters(config)
         files = figures.add_drawings(files, config, self.drawers)
         for file in katex.assets(config, self.glyphs):
+            files.append(file)
+        if self.archive is None:
+            self.archive = exercise_archive.archive()
+        for file in notebooks.files(files, config, self.take_home, self.archive):
             files.append(file)
         return files
 
@@ -122,11 +137,14 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         page_meta.describe(html, page)
         html = translated_pages.page_html(html, page, config, self.stubs)
         html = tables.wrapped(html)
+        html = source_links.linked_titles(html, config)
         return release_outputs.side_by_side(html)
 
     def on_page_context(self, context: dict, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> dict:
         context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri)
+        context["take_home"] = notebooks.links(self.take_home.get(page.file.src_uri), page,
+                                               config)
         return context
 
     def on_post_template(self, output_content: str, /, *, template_name: str,

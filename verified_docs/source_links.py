@@ -55,3 +55,36 @@ def set_edit_uri(config):
     if config.repo_url and not os.environ.get("EDIT_URI"):
         config.edit_uri = DEFAULT_EDIT_URI
     return config
+
+
+def blob_base(config) -> str | None:
+    """REPO_URL's address of the repository's files at the edit links' branch
+    (`…/blob/main/`), or None without REPO_URL or with an EDIT_URI of another form."""
+    if not config.repo_url:
+        return None
+    match = re.match(r"^(?:edit|blob)/([^/]+)/", config.edit_uri or "")
+    if not match:
+        return None
+    return f"{config.repo_url.rstrip('/')}/blob/{match[1]}/"
+
+
+def page_source(page, config) -> str | None:
+    """The page's Markdown file in the repository ("View source")."""
+    base = blob_base(config)
+    if base is None:
+        return None
+    docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path))
+    return base + f"{docs}/{page.file.src_uri}".replace(os.sep, "/")
+
+
+SNIPPET_TITLE = re.compile(r'<span class="filename">(snippets/[^<"]+)</span>')
+
+
+def linked_titles(html: str, config) -> str:
+    """With REPO_URL set, a code block's title naming a file of snippets/ links to that file
+    in the repository ("View source" for each snippet)."""
+    base = blob_base(config)
+    if base is None:
+        return html
+    return SNIPPET_TITLE.sub(
+        lambda m: f'<span class="filename"><a href="{base}{m[1]}">{m[1]}</a></span>', html)

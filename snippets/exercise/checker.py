@@ -29,7 +29,16 @@ REQUIRED = ["subclass", "static", "saved", "values", "inplace", "shapes", "float
 BONUS = "double"
 DEFAULT_TIMEOUT = 60.0
 WIDTH = 78  # the report's lines, wrapped
-CHILD = Path(__file__).with_name("child.py")
+# The child's code, run with `python -c`: read through the package's loader, so that it is the
+# same file whether the package lies in the repository or in the downloadable archive
+# (check_custom_relu.pyz), whose files are no paths a new process could run.
+CHILD = "child.py"
+
+
+def child_source():
+    from importlib.resources import files
+
+    return files(__package__).joinpath(CHILD).read_text(encoding="utf-8")
 
 
 @dataclass
@@ -110,7 +119,7 @@ def run_child(path, plan, timeout):
     read_fd, write_fd = os.pipe()
     with tempfile.TemporaryFile() as stderr:
         process = subprocess.Popen(
-            [sys.executable, str(CHILD), str(path), str(write_fd)],
+            [sys.executable, "-c", child_source(), str(path), str(write_fd)],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr,
             pass_fds=(write_fd,), start_new_session=True)
         os.close(write_fd)

@@ -1,6 +1,6 @@
 """The checker's child process: runs a solution and reports what it measured.
 
-Started by the checker as `python child.py SOLUTION REPORT_FD`. It loads the
+Started by the checker as `python -c <this file> SOLUTION REPORT_FD`. It loads the
 solution, tells the checker so, then reads the plan (inputs and a nonce) from
 stdin and, check by check, writes what the solution computed to REPORT_FD as
 JSON lines carrying the nonce. It judges nothing: the checker, in its own

@@ -10,11 +10,11 @@ EPILOG = ("exit status: 0 if every required check passes, 1 if a check fails "
           "or FILE cannot be loaded, 2 for usage errors")
 
 
-def parser():
+def parser(prog="python -m snippets.exercise"):
     # A fixed width keeps the help text the same in every terminal.
     formatter = lambda prog: argparse.HelpFormatter(prog, width=78)  # noqa: E731
     main_parser = argparse.ArgumentParser(
-        prog="python -m snippets.exercise", description="Check a CustomReLU solution.",
+        prog=prog, description="Check a CustomReLU solution.",
         formatter_class=formatter, epilog=EPILOG)
     commands = main_parser.add_subparsers(dest="command", metavar="check")
     check_parser = commands.add_parser(
@@ -31,9 +31,10 @@ def parser():
     return main_parser
 
 
-def main(argv=None):
-    """Run the command; returns the exit status (0 pass, 1 fail, 2 usage)."""
-    cli = parser()
+def main(argv=None, prog="python -m snippets.exercise"):
+    """Run the command; returns the exit status (0 pass, 1 fail, 2 usage). `prog` is how the
+    usage messages name the command (the downloadable archive names itself)."""
+    cli = parser(prog)
     try:
         args = cli.parse_args(argv)
     except SystemExit as stop:  # --help (0) or a usage error (2), already printed

@@ -53,6 +53,7 @@ def site_with_repo(tmp_path_factory):
                             timeout=600)
     assert result.returncode == 0, result.stderr
     server = s.SiteServer(site)
+    server.site_dir = site  # read as files by test_repo_url_adds_colab_and_source_links
     yield server, s.discover_pages(site)
     server.close()
 
@@ -72,3 +73,34 @@ def test_repo_url_adds_repository_and_edit_links(browser, site_with_repo, lang):
             assert edit.get_attribute("href") == f"{REPO}/edit/main/docs/{page.source}"
     finally:
         t.close()
+
+
+def test_repo_url_adds_colab_and_source_links(site_with_repo):
+    """With REPO_URL set: above each page with code, "Open in Colab" opens its notebook from the
+    gh-pages branch the workflow pushes (verified_docs/notebooks.py) and "View source" its
+    Markdown; each code block titled with a snippet links that file at main."""
+    import re
+
+    server, _ = site_with_repo
+    site = server.site_dir
+    notebooks = sorted(site.rglob("*.ipynb"))
+    assert notebooks, "the build made no notebook"
+    owner_repo = REPO.removeprefix("https://github.com/")
+    snippet_links = 0
+    for notebook in notebooks:
+        page = notebook.parent / "index.html"
+        html = page.read_text(encoding="utf-8")
+        bar = re.search(r'<p class="take-home">(.*?)</p>', html, re.S)
+        assert bar, f"{page}: no links above the title"
+        hrefs = re.findall(r'href="([^"]+)"', bar[1])
+        relative = notebook.relative_to(site).as_posix()
+        colab = f"https://colab.research.google.com/github/{owner_repo}/blob/gh-pages/{relative}"
+        assert colab in hrefs, f"{page}: no 'Open in Colab' link to {colab}"
+        sources = [h for h in hrefs if h.startswith(f"{REPO}/blob/main/docs/")]
+        assert len(sources) == 1, f"{page}: no single 'View source' link"
+        assert (ROOT / sources[0].removeprefix(f"{REPO}/blob/main/")).is_file(), sources[0]
+        for href, shown in re.findall(r'<span class="filename"><a href="([^"]+)">([^<]+)</a>',
+                                      html):
+            assert href == f"{REPO}/blob/main/{shown}" and (ROOT / shown).is_file(), href
+            snippet_links += 1
+    assert snippet_links, "no code block's snippet title links its file"

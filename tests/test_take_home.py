@@ -1,0 +1,345 @@
+"""What a reader takes home from the site runs without the repository (verified_docs/notebooks.py,
+verified_docs/exercise_archive.py).
+
+Every page's notebook runs top to bottom in a fresh Jupyter kernel (nbclient, ipykernel) and its
+script with `python page.py`, each in a temporary folder outside the repository, in a Python
+where only torch and the like are importable: the project's own packages are not (the kernel and
+the script start with a sitecustomize that drops the repository and the editable install from
+the import path; a test proves that `import snippets` and `import verified_docs` fail there).
+What each prints must be the page's output fences for the default release, the one the files
+say they were verified with: the runs are on the default release only, as a notebook states
+one. The downloaded checker judges a solution in such a folder too. The files run are made
+by the same function the build uses, and the built site's are compared with them byte for byte.
+
+The runs take a minute or more together: they start when the session is collected
+(tests/conftest.py calls `start`), two at a time, torch on one thread in each, beside the tests
+before these.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pytest
+
+from verified_docs import exercise_archive, fences, notebooks, outputs, versions
+from verified_docs import site as model
+from verified_docs.site import ROOT
+
+TIMEOUT = 600
+LANGS = model.built_languages()
+SITE_URL = model.config()["site_url"]
+
+# Loaded first by every Python run here: the repository and the project's editable install
+# leave the import path, so the code runs as it would on a reader's machine with torch alone.
+SITECUSTOMIZE = textwrap.dedent(f"""\
+    import os
+    import sys
+
+    ROOT = {str(ROOT.resolve())!r}
+    # setuptools' editable finder is a class in sys.meta_path, named after the project
+    sys.meta_path[:] = [finder for finder in sys.meta_path
+                        if not str(getattr(finder, "__module__", "")).startswith("__editable__")]
+    sys.path[:] = [entry for entry in sys.path
+                   if not os.path.realpath(entry or ".").startswith(ROOT)]
+    """)
+
+
+def page_dest(lang: model.Language, name: str) -> str:
+    stem = name.removesuffix(".md")
+    return lang.prefix + ("index.html" if stem == "index" else f"{stem}/index.html")
+
+
+def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
+    """The page's notebook and script, as the build makes them."""
+    path = model.docs_dir() / lang.locale / name
+    default = model.docs_dir() / model.default_language() / name
+    strings = model.extra(lang.locale).get("strings") or {}
+    return notebooks.take_home(default if model.is_stub(path) else path, page_dest(lang, name),
+                               SITE_URL, lang.prefix, strings)
+
+
+def isolated(folder: pathlib.Path) -> dict:
+    """The environment of a run: the default release, the project out of reach."""
+    guard = folder / ".guard"
+    guard.mkdir(exist_ok=True)
+    (guard / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env.update(PYTHONPATH=str(guard), OMP_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1",
+               IPYTHONDIR=str(folder / ".ipython"), PYDEVD_DISABLE_FILE_VALIDATION="1")
+    return env
+
+
+def folder_for(th: notebooks.TakeHome | None) -> pathlib.Path:
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="take-home-"))
+    assert not folder.resolve().is_relative_to(ROOT.resolve())
+    if th is not None and th.needs_checker:  # downloaded beside it, as the page offers
+        (folder / exercise_archive.NAME).write_bytes(exercise_archive.archive())
+    return folder
+
+
+def run_notebook(text: str, folder: pathlib.Path) -> dict:
+    """The notebook executed in a fresh kernel in `folder`; the executed notebook."""
+    import nbclient
+    import nbformat
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    specs = folder / ".kernels"
+    (specs / "isolated").mkdir(parents=True, exist_ok=True)
+    (specs / "isolated" / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-X", "utf8", "-m", "ipykernel_launcher",
+                 "-f", "{connection_file}"],
+        "display_name": "torch only", "language": "python"}), encoding="utf-8")
+    km = KernelManager(kernel_name="isolated",
+                       kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(specs)]))
+    nb = nbformat.reads(text, as_version=4)
+    client = nbclient.NotebookClient(nb, km=km, timeout=TIMEOUT, startup_timeout=120,
+                                     allow_errors=True,
+                                     resources={"metadata": {"path": str(folder)}})
+    try:
+        client.execute(env=isolated(folder), cwd=str(folder))
+    finally:  # a kernel manager given to nbclient is left running by it
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
+    return nb
+
+
+def run_script(text: str, folder: pathlib.Path, name: str) -> subprocess.CompletedProcess:
+    (folder / name).write_text(text, encoding="utf-8")
+    return subprocess.run([sys.executable, "-X", "utf8", name], cwd=folder,
+                          env=isolated(folder), capture_output=True, text=True,
+                          timeout=TIMEOUT)
+
+
+PAGES = [(lang, name) for lang in LANGS for name in model.pages(lang.locale)]
+RUNS: dict = {}  # (kind, the code of its cells) -> Future of the run
+POOL: list = []
+
+
+def code_of(notebook_text: str) -> tuple[str, ...]:
+    """What the notebook's code cells do: their syntax trees, which leave out comments (a
+    translated page may translate the comments of the code written on it)."""
+    import ast
+
+    import nbformat
+
+    return tuple(ast.dump(ast.parse(cell.source))
+                 for cell in nbformat.reads(notebook_text, as_version=4).cells
+                 if cell.cell_type == "code")
+
+
+def started(th: notebooks.TakeHome, kind: str) -> Future:
+    """The run of this notebook or script. Languages share their pages' code (tests/
+    test_translation_parity.py), so a page's files in every language have the same code cells,
+    up to comments, and only their prose differs: the code runs once, and each language's page
+    outputs are compared with that run."""
+    key = kind, code_of(th.notebook)
+    if key not in RUNS:
+        if not POOL:
+            POOL.append(ThreadPoolExecutor(2))
+        if kind == "notebook":
+            RUNS[key] = POOL[0].submit(run_notebook, th.notebook, folder_for(th))
+        else:
+            RUNS[key] = POOL[0].submit(run_script, th.script, folder_for(th),
+                                       pathlib.PurePath(th.script_uri).name)
+    return RUNS[key]
+
+
+def start(nodeids=None) -> None:
+    """Start the runs the session's tests wait for (tests/conftest.py calls this when the
+    session is collected); `nodeids` of those tests, or every run."""
+    pages = [(lang, name, made(lang, name)) for lang, name in PAGES]
+    # The exercise's runs first: they take longest (each checks a dozen solutions).
+    pages.sort(key=lambda page: not (page[2] and page[2].needs_checker))
+    for lang, name, th in pages:
+        if th is None:
+            continue
+        for kind in ("notebook", "script"):
+            wanted = f"test_{kind}" in " ".join(nodeids or [f"test_{kind}"])
+            if wanted and (nodeids is None or any(f"[{lang.locale}/{name}]" in n
+                                                  for n in nodeids)):
+                started(th, kind)
+
+
+def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
+    """(page:line, what it prints on the default release) of every fence the default release
+    runs, in order: read from the page's output fences."""
+    path = model.docs_dir() / lang.locale / name
+    if model.is_stub(path):
+        path = model.docs_dir() / model.default_language() / name
+    release = versions.default()
+    found = []
+    for fence in fences.python_fences(path):
+        if release not in fence.releases:
+            continue
+        shown = [o for o in fences.output_fences(fence)
+                 if release in outputs.shown_releases(o)]
+        found.append((fence.where, outputs.normalise(shown[0].content) if shown else ""))
+    return found
+
+
+def printed(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.get("outputs", [])
+                   if o.get("output_type") == "stream" and o.get("name") == "stdout")
+
+
+CODE_PAGES = [(lang, name) for lang, name in PAGES if expected(lang, name)]
+IDS = [f"{lang.locale}/{name}" for lang, name in CODE_PAGES]
+
+
+@pytest.mark.parametrize("lang, name", CODE_PAGES, ids=IDS)
+def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
+    """Default release only: the notebook says it was verified with that one."""
+    nb = started(made(lang, name), "notebook").result()
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    want = expected(lang, name)
+    code = code[len(code) - len(want):]  # after the checker's set-up cell, if any
+    for cell, (where, text) in zip(code, want, strict=True):
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert not errors, (f"{where}: its notebook cell failed: {errors[0].ename}: "
+                            f"{errors[0].evalue}")
+        extra = [o.output_type for o in cell.outputs if o.output_type != "stream"]
+        assert not extra, f"{where}: its notebook cell shows {extra} besides what it prints"
+        assert outputs.normalise(printed(cell)) == text, (
+            f"{where}: its notebook cell printed something else than the page's output on "
+            f"PyTorch {versions.default()}:\n{printed(cell)}")
+
+
+@pytest.mark.parametrize("lang, name", CODE_PAGES, ids=IDS)
+def test_script_prints_the_page_outputs(lang, name):
+    """Default release only, as the notebook."""
+    result = started(made(lang, name), "script").result()
+    assert result.returncode == 0, f"docs/{lang.locale}/{name}: its script failed:\n" \
+                                   f"{result.stderr[-3000:]}"
+    want = "".join(text for _, text in expected(lang, name))
+    assert outputs.normalise(result.stdout) == outputs.normalise(want), (
+        f"docs/{lang.locale}/{name}: its script printed something else than the page's "
+        f"outputs on PyTorch {versions.default()}")
+
+
+def test_the_project_cannot_be_imported_where_the_notebooks_run():
+    import nbformat
+    from nbformat import v4
+
+    nb = v4.new_notebook(cells=[v4.new_code_cell(f"import {name}")
+                                for name in ("torch", "snippets", "verified_docs")])
+    ran = run_notebook(nbformat.writes(nb), folder_for(None))
+    errors = [[o.ename for o in cell.outputs if o.output_type == "error"] for cell in ran.cells]
+    for name, error in zip(("torch", "snippets", "verified_docs"), errors):
+        want = [] if name == "torch" else ["ModuleNotFoundError"]
+        assert error == want, (f"`import {name}` in the notebooks' kernel: {error or 'imported'}; "
+                               "only torch may be importable there (SITECUSTOMIZE)")
+    script = run_script("import snippets\n", folder_for(None), "page.py")
+    assert "ModuleNotFoundError: No module named 'snippets'" in script.stderr, script.stderr
+
+
+# ---- the inlining, in process ------------------------------------------------------------------
+
+def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
+    inliner = notebooks.Inliner()
+    first = inliner.cell("from snippets.my_relu import MyReLU\nprint(1)\n", "page.md:1")
+    assert "class MyReLU(torch.autograd.Function):" in first and "import snippets" not in first
+    assert 'if __name__ == "__main__":' not in first
+    again = inliner.cell("from snippets.my_relu import MyReLU\n", "page.md:9")
+    assert again.startswith("# MyReLU: defined above, from snippets/my_relu.py")
+    inliner.cell("class MyReLU:\n    pass\n", "page.md:20")  # the page's own MyReLU
+    third = inliner.cell("from snippets.my_relu import MyReLU\n", "page.md:30")
+    assert "class MyReLU(torch.autograd.Function):" in third
+
+
+def test_an_import_that_cannot_be_inlined_names_the_fence():
+    with pytest.raises(model.PageError, match=r"^page\.md:7: `import snippets…` cannot be"):
+        notebooks.Inliner().cell("import snippets.my_relu\n", "page.md:7")
+    with pytest.raises(model.PageError, match=r"^page\.md:8: an import of snippets\.my_relu"):
+        notebooks.Inliner().cell("def f():\n    from snippets.my_relu import MyReLU\n",
+                                 "page.md:8")
+
+
+# ---- the exercise from the site alone -------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def downloaded(site):
+    """The checker and the starter as a reader downloads them from the exercise page."""
+    folder = folder_for(None)
+    lang = LANGS[0]
+    page = pathlib.Path(site / page_dest(lang, exercise_archive.PAGE)).parent
+    for name in (exercise_archive.NAME, exercise_archive.STARTER):
+        shutil.copy(page / name, folder / name)
+    return folder
+
+
+def check(downloaded: pathlib.Path, solution: pathlib.Path, *args: str):
+    folder = folder_for(None)
+    shutil.copy(downloaded / exercise_archive.NAME, folder)
+    shutil.copy(solution, folder / "my_relu.py")
+    return subprocess.run([sys.executable, exercise_archive.NAME, "my_relu.py", *args],
+                          cwd=folder, env=isolated(folder), capture_output=True, text=True,
+                          timeout=TIMEOUT)
+
+
+def test_the_downloaded_checker_accepts_the_reference_solution(downloaded):
+    result = check(downloaded, ROOT / "snippets/exercise/solution.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "8 of 8 required checks passed." in result.stdout
+
+
+def test_the_downloaded_checker_rejects_a_wrong_solution_in_both_languages(downloaded):
+    wrong = ROOT / "snippets/exercise/cases/inplace_grad_output.py"
+    result = check(downloaded, wrong, "--lang", "ru")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "[НЕ ЗАЧТЕНО] 5." in result.stdout
+
+
+def test_the_starter_downloaded_is_the_one_on_the_page(downloaded):
+    assert (downloaded / exercise_archive.STARTER).read_bytes() == \
+        (ROOT / "snippets/exercise/starter.py").read_bytes()
+
+
+# ---- the built site links what was run -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS, ids=[lang.locale for lang in LANGS])
+def test_every_page_with_code_links_its_notebook_and_script(site, lang):
+    """On the session's build: the links above each page with code lead to files that exist
+    and are, byte for byte, the ones run above."""
+    import html.parser
+
+    class Links(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.inside, self.hrefs = False, []
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "p" and attrs.get("class") == "take-home":
+                self.inside = True
+            elif tag == "a" and self.inside:
+                self.hrefs.append(attrs["href"])
+
+        def handle_endtag(self, tag):
+            if tag == "p":
+                self.inside = False
+
+    pages = [name for code_lang, name in CODE_PAGES if code_lang == lang]
+    assert pages, f"no page in {lang.locale!r} has code"
+    for name in pages:
+        page = site / page_dest(lang, name)
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        th = made(lang, name)
+        for suffix, text in ((".ipynb", th.notebook), (".py", th.script)):
+            linked = [href for href in parser.hrefs if href.endswith(suffix)]
+            assert len(linked) == 1, f"{page}: no single link to its {suffix} above the title"
+            target = page.parent / linked[0]
+            assert target.is_file(), f"{page}: its link {linked[0]} leads to no file"
+            assert target.read_text(encoding="utf-8") == text, (
+                f"{target}: not the file the tests ran (was the site built with another "
+                "SITE_URL?)")

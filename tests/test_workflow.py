@@ -1,0 +1,79 @@
+"""The publishing workflow (.github/workflows/pages.yml), checked offline: valid against the
+GitHub Actions workflow schema (check-jsonschema's built-in copy of SchemaStore's), nothing at
+high severity from zizmor's offline audits, every action pinned to a full commit SHA with its
+release tag beside it, and the suite it runs is the README's `make test`."""
+
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from verified_docs.site import ROOT
+
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+BIN = pathlib.Path(sys.executable).parent
+USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$", re.M)
+
+
+def schema(path):
+    return subprocess.run([BIN / "check-jsonschema", "--builtin-schema",
+                           "vendor.github-workflows", str(path)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def zizmor(path):
+    return subprocess.run([BIN / "zizmor", "--offline", "--min-severity", "high",
+                           "--format", "plain", str(path)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_workflow_is_valid_against_the_schema():
+    result = schema(WORKFLOW)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_zizmor_finds_nothing_at_high_severity():
+    result = zizmor(WORKFLOW)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_action_is_pinned_to_a_commit_with_its_tag_named():
+    found = USES.findall(WORKFLOW.read_text(encoding="utf-8"))
+    assert found
+    for ref, comment in found:
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", ref), (
+            f"{WORKFLOW.name}: {ref} is not pinned to a full commit SHA")
+        assert re.fullmatch(r"\s*#\s*v\d+\.\d+\.\d+\s*", comment), (
+            f"{WORKFLOW.name}: {ref} names no release tag (`# vX.Y.Z`) beside its SHA")
+
+
+def test_the_workflow_runs_the_readme_test_command_before_deploying():
+    jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
+    runs = [step.get("run") for step in jobs["build"]["steps"]]
+    assert "make test" in runs and "make build" in runs
+    assert runs.index("make test") < runs.index("make build")
+    assert "make test" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert jobs["deploy"]["needs"] == "build"
+
+
+@pytest.mark.parametrize("breakage, check", [
+    (("        run: make test\n", "        run: echo ${{ github.event.head_commit.message }}\n"),
+     zizmor),
+    (("uses: actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128  # v5.0.0",
+      "uses: actions/deploy-pages@v5"), zizmor),
+    (("    runs-on: ubuntu-24.04\n", "    runs-on: [ubuntu-24.04\n"), schema),
+    (("    needs: build\n", "    needs: {build: true}\n"), schema),
+], ids=["template-injection", "unpinned-action", "not-yaml", "bad-needs"])
+def test_the_checks_fail_on_a_broken_workflow(tmp_path, breakage, check):
+    text = WORKFLOW.read_text(encoding="utf-8")
+    old, new = breakage
+    assert old in text
+    broken = tmp_path / ".github" / "workflows" / "pages.yml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    shutil.copy(ROOT / "README.md", tmp_path)
+    assert check(broken).returncode != 0

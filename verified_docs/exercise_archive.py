@@ -1,0 +1,65 @@
+"""The exercise's checker as one file a reader downloads (a piece of the build,
+verified_docs/plugin.py): `check_custom_relu.pyz`, a zipapp (PEP 441) of `snippets/exercise/`.
+
+    python check_custom_relu.pyz my_relu.py [--lang ru]
+
+needs only torch: the archive holds the package the tests run, file for file (not a copy kept
+apart), with `snippets/__init__.py` so that its imports are those of the repository, and a
+`__main__.py` that runs its command line's `check`. The reference solution and the wrong ones
+come along: the exercise page's notebook checks them. The archive is written with zipfile
+rather than `zipapp.create_archive`, which takes each file's time stamp from the disk: with a
+fixed one, every build writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from verified_docs import site
+
+NAME = "check_custom_relu.pyz"
+PAGE = "exercise.md"  # the archive and the starter are published beside this page
+STARTER = "my_relu.py"  # the starter, under the name the page's command checks
+PACKAGE = "snippets/exercise"
+SHEBANG = b"#!/usr/bin/env python3\n"
+STAMP = (2020, 1, 1, 0, 0, 0)
+MAIN = f'''\
+"""python {NAME} FILE [--lang CODE] [--timeout SECONDS]: check a CustomReLU solution."""
+import sys
+
+from snippets.exercise.cli import main
+
+args = sys.argv[1:]
+sys.exit(main(args if args[:1] == ["check"] else ["check", *args], prog="python {NAME}"))
+'''
+
+
+def files() -> list[str]:
+    """The archive's files, relative to the repository root: the package and its cases."""
+    root = site.ROOT / PACKAGE
+    found = ["snippets/__init__.py"]
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            found.append(path.relative_to(site.ROOT).as_posix())
+    return found
+
+
+def archive() -> bytes:
+    buffer = io.BytesIO()
+    buffer.write(SHEBANG)
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        def add(name: str, data: bytes) -> None:
+            info = zipfile.ZipInfo(name, STAMP)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+
+        add("__main__.py", MAIN.encode())
+        for name in files():
+            add(name, (site.ROOT / name).read_bytes())
+    return buffer.getvalue()
+
+
+def starter() -> bytes:
+    return (site.ROOT / PACKAGE / "starter.py").read_bytes()
