@@ -31,7 +31,8 @@ between languages:
       release_outputs   the outputs of one code block on different releases side by side
                         (stacked on a phone)
     on_page_context
-      provenance        the page's footer line
+      provenance        the line under the page's title and the footer's, dated in the
+                        page's language
     on_post_template
       translated_pages  each language's own 404 page
 
@@ -126,7 +127,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
 
     def on_page_context(self, context: dict, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> dict:
-        context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri)
+        _, lang = site.build_languages(config)
+        context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri, lang)
         return context
 
     def on_post_template(self, output_content: str, /, *, template_name: str,
