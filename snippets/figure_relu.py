@@ -188,6 +188,13 @@ def figure(lang, narrow=False, dark=False):
     return fig
 
 
+def size(narrow=False) -> tuple[float, float]:
+    """Width and height of the drawing in CSS pixels (96 a inch; the SVG says them in points),
+    for the page to reserve its place before it loads."""
+    width, height = NARROW if narrow else WIDE
+    return width * 96, height * 96
+
+
 def svg(lang, narrow=False, dark=False):
     """The figure as SVG text, identical on every call; for the dark scheme if `dark`."""
     buffer = io.StringIO()

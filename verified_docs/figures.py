@@ -45,8 +45,8 @@ from verified_docs import site
 log = get_plugin_logger(__name__)
 
 # Path of the figure inside a language folder -> the snippet that draws it. The snippet's
-# `svg(lang, narrow)` returns the SVG text, `caption(lang)` the caption, `has_labels(lang)` says
-# whether the language has its own.
+# `svg(lang, narrow, dark)` returns the SVG text, `size(narrow)` its width and height in px,
+# `caption(lang)` the caption, `has_labels(lang)` says whether the language has its own.
 FIGURES = {
     "assets/figures/relu.svg": "snippets/figure_relu.py",
 }
@@ -114,11 +114,15 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
                 log.warning(message)
         folder, img = src[: -len(uri)], match["img"]
         pictures = []
+        # Each drawing's size, so the page keeps its place before it loads (lazily) and does
+        # not grow under the reader: the image's and, for the narrow one, its <source>'s.
+        (w, h), (nw, nh) = module.size(False), module.size(True)
         for wide, narrow, only in ((uri, narrow_name(uri), "only-light"),
                                    (dark_name(uri), dark_name(narrow_name(uri)), "only-dark")):
-            shown = img.replace(f'src="{src}"', f'src="{folder}{wide}#{only}" loading="lazy"', 1)
-            pictures.append(f'<picture><source media="{NARROW_SCREEN}" '
-                            f'srcset="{folder}{narrow}">{shown}</picture>')
+            shown = img.replace(f'src="{src}"', f'src="{folder}{wide}#{only}" width="{w:g}" '
+                                f'height="{h:g}" loading="lazy"', 1)
+            pictures.append(f'<picture><source media="{NARROW_SCREEN}" srcset="{folder}{narrow}" '
+                            f'width="{nw:g}" height="{nh:g}">{shown}</picture>')
         return (f'<figure class="site-figure">{"".join(pictures)}'
                 f'<figcaption>{html.escape(module.caption(lang))}</figcaption></figure>')
 

@@ -93,6 +93,9 @@ class Tab:
         (extra.css); a check of every block on a page comes after this."""
         self.page.evaluate(READ_THROUGH)
 
+    def height(self) -> int:
+        return self.page.evaluate("document.documentElement.scrollHeight")
+
     def close(self):
         self.context.close()
 
@@ -130,6 +133,8 @@ class Visit:
     toc: list               # [text, href] of the table of contents' entries
     code_titles: list       # title of each code block in the content ("" for none)
     copy_buttons: list      # [first line, has a copy button] of each code block a reader sees
+    under_title: dict | None  # the element right after the <h1>: class, data-*, visible text
+    heights: tuple          # the document's height at load, and after reading to the end
     axe: list               # serious and critical violations
 
 
@@ -160,6 +165,11 @@ COLLECT = """async () => {
       .map(a => [a.getAttribute('hreflang'), a.href]),
     logo: (document.querySelector('a.md-logo') || {}).href || '',
     provenance: prov ? {...prov.dataset, text: text(prov)} : null,
+    under_title: (() => {
+      const next = (document.querySelector('article h1') || {}).nextElementSibling;
+      return next ? {className: next.className, ...next.dataset, text: next.innerText.trim()}
+                  : null;
+    })(),
     math_fonts: math.map(el => getComputedStyle(el.querySelector('.katex') || el).fontFamily
       .split(',')[0].replace(/["']/g, '').trim()),
     katex_fonts: [...document.fonts].filter(f => f.family.replace(/["']/g, '').startsWith('KaTeX'))
@@ -197,7 +207,9 @@ def read_every_page(browser, server, pages, read, **context_args) -> dict:
             url = server.url(page.location)
             t.reset()
             t.goto(url)
+            at_load = t.height()
             t.read_through()
+            t.heights = (at_load, t.height())
             out[page.location] = read(t, page, url)
     finally:
         t.close()
@@ -215,7 +227,7 @@ def visits(browser, server, pages) -> dict[str, Visit]:
     def read(t, page, url):
         data = t.page.evaluate(COLLECT)
         return Visit(page=page, url=url, external=list(t.external), errors=list(t.errors),
-                     axe=axe(t), **data)
+                     heights=t.heights, axe=axe(t), **data)
 
     return read_every_page(browser, server, pages, read)
 
