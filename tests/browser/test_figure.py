@@ -122,20 +122,20 @@ def test_figure_follows_the_colour_scheme(browser, server, site, pages, lang):
 
     from tests.browser.conftest import Tab
 
-    t = Tab(browser)
     checked = 0
-    try:
-        for page in pages:
-            html = (site / page.location / "index.html").read_text(encoding="utf-8")
-            if page.lang.locale != lang or "<figure" not in html:
-                continue
-            url = server.url(page.location)
-            for scheme in ("light", "dark"):
+    with_figure = [p for p in pages if p.lang.locale == lang and "<figure" in
+                   (site / p.location / "index.html").read_text(encoding="utf-8")]
+    # A tab per scheme: Material keeps the scheme it started with in the tab's storage.
+    for scheme, body_scheme in (("light", "default"), ("dark", "slate")):
+        t = Tab(browser, color_scheme=scheme)
+        try:
+            for page in with_figure:
+                url = server.url(page.location)
                 for viewport in (DESKTOP, PHONE):
                     where = f"{url} ({scheme}, {viewport['width']} px)"
-                    t.page.emulate_media(color_scheme=scheme)
                     t.page.set_viewport_size(viewport)
                     t.goto(url)
+                    assert t.page.evaluate("document.body.dataset.mdColorScheme") == body_scheme
                     found = t.page.evaluate(SHOWN_FIGURE)
                     assert len(found["shown"]) == 1, f"{where}: drawings shown: {found['shown']}"
                     shot = Image.open(io.BytesIO(
@@ -150,6 +150,6 @@ def test_figure_follows_the_colour_scheme(browser, server, site, pages, lang):
                              if contrast(rgb(fill), background) < 4.5]
                     assert not faint, f"{where}: labels under 4.5:1 on {background}: {faint}"
                     checked += 1
-    finally:
-        t.close()
+        finally:
+            t.close()
     assert checked, f"no page in {lang!r} shows a <figure>"

@@ -75,7 +75,11 @@ def test_back_to_top_appears_on_scrolling_up_and_leads_to_the_top(browser, serve
         t.page.mouse.wheel(0, 4000)
         t.page.wait_for_function("() => scrollY > 3000")
         t.page.mouse.wheel(0, -400)
-        button.wait_for(state="visible", timeout=5000)
+        try:
+            button.wait_for(state="visible", timeout=5000)
+        except Exception:
+            pytest.fail(f"{url}: no back-to-top button appeared on scrolling up (Material's "
+                        "navigation.top in mkdocs.yml's theme.features)", pytrace=False)
         assert button.inner_text().strip() == top_label(lang), (
             f"{url}: the button reads {button.inner_text()!r}")
         button.click()

@@ -91,7 +91,8 @@ def test_title_is_followed_by_when_outputs_were_verified(visits, lang):
         shown, want = v.under_title, provenance.footer(records, v.page.source)
         text = " ".join((shown or {}).get("text", "").split())
         if not shown or shown.get("className") != "page-verified":
-            problems.append(f"{v.url}: the element under the <h1> is {shown!r}, not the "
+            found = shown and (shown.get("className"), shown.get("text", "")[:60])
+            problems.append(f"{v.url}: the element under the <h1> is {found!r}, not the "
                             "verified line (overrides/partials/verified.html, included by "
                             "overrides/partials/content.html)")
         elif want is None:

@@ -43,7 +43,9 @@ def test_no_repository_links_without_repo_url(visits, tab, server, site, lang):
         pytest.skip("REPO_URL is set for this run")
     prefix = next(x.prefix for x in built_languages() if x.locale == lang)
     tab.goto(server.url(prefix))
-    assert tab.page.locator(".md-source, a[rel=edit], .page-feedback").count() == 0
+    found = tab.page.locator(".md-source, a[rel=edit], .page-feedback").evaluate_all(
+        "els => els.map(e => e.className || e.rel)")
+    assert not found, f"{tab.page.url}: repository links without REPO_URL: {found}"
     with_feedback = [v.url for v in visits.values() if v.page.lang.locale == lang
                      and 'class="page-feedback"' in
                      (site / v.page.location / "index.html").read_text(encoding="utf-8")]
@@ -75,7 +77,7 @@ def test_repo_url_adds_repository_and_edit_links(browser, site_with_repo, lang):
             t.goto(server.url(page.location), wait_until="load")
             assert t.page.locator("header a.md-source").get_attribute("href") == REPO, page.location
             edit = t.page.locator("a.md-content__button[rel=edit]")
-            assert edit.count() == 1, f"{page.location}: no 'edit this page' link"
+            assert edit.count() == 1, f"/{page.location}: no 'edit this page' link"
             assert edit.get_attribute("href") == f"{REPO}/edit/main/docs/{page.source}"
             feedback_link_names_the_page(t, page, server, lang)
     finally:
@@ -88,7 +90,7 @@ def feedback_link_names_the_page(t, page, server, lang):
     strings = extra(lang)["strings"]
     link = t.page.locator("article .page-feedback a")
     assert link.count() == 1 and link.is_visible(), (
-        f"{page.location}: no visible feedback link (overrides/partials/feedback-link.html)")
+        f"/{page.location}: no visible feedback link (overrides/partials/feedback-link.html)")
     assert link.inner_text().strip() == strings["feedback_link"], link.inner_text()
     href = urllib.parse.urlsplit(link.get_attribute("href"))
     assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
@@ -96,10 +98,10 @@ def feedback_link_names_the_page(t, page, server, lang):
     title = t.page.evaluate("() => document.querySelector('.md-nav__link--active, h1')"
                             ".textContent.trim()")
     assert query["title"] == [strings["feedback_issue_title"].format(title=title)], (
-        f"{page.location}: issue title {query['title']}")
+        f"/{page.location}: issue title {query['title']}")
     canonical = t.page.locator("link[rel=canonical]").get_attribute("href")
     body = query["body"][0]
     for fact in (canonical, f"docs/{page.source}", lang):
-        assert fact in body, f"{page.location}: the issue's text {body!r} does not name {fact!r}"
+        assert fact in body, f"/{page.location}: the issue's text {body!r} does not name {fact!r}"
     assert body == strings["feedback_issue_body"].format(
         url=canonical, source=page.source, lang=lang), body
