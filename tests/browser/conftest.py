@@ -94,7 +94,11 @@ class Tab:
         self.page.evaluate(READ_THROUGH)
 
     def height(self) -> int:
-        return self.page.evaluate("document.documentElement.scrollHeight")
+        """The document's height, once the browser has drawn what it has (two frames)."""
+        return self.page.evaluate("""async () => {
+          for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+          return document.documentElement.scrollHeight;
+        }""")
 
     def close(self):
         self.context.close()

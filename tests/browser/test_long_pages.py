@@ -48,6 +48,10 @@ def test_longest_page_does_not_grow_on_a_phone(browser, server, visits, lang):
     t = Tab(browser, **PHONE)
     try:
         t.goto(url)
+        # A phone applies the page's viewport (width=device-width) a frame or more after load
+        # on a busy machine; until then the page is laid out 980 px wide.
+        t.page.wait_for_function("w => document.documentElement.clientWidth === w",
+                                 arg=PHONE["viewport"]["width"])
         at_load = t.height()
         t.read_through()
         assert t.height() == at_load, (
