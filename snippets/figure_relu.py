@@ -2,7 +2,7 @@
 
 The site's build draws it once per language (verified_docs/figures.py), twice: side by side
 for wide screens, and the two panels stacked for phones (`narrow=True`), so its text stays
-readable.
+readable; and each of them again in the dark scheme's colours (`dark=True`).
 Each panel's legend sits under its plot, where no curve can run into it. Tick labels use the
 language's decimal separator («0,5» in Russian). It uses matplotlib's
 object-oriented `Figure`, so no pyplot state or GUI backend is involved, and its output is
@@ -56,7 +56,15 @@ DECIMAL_COMMA = {"ru"}
 # natural size (about 400 px) or a little smaller, so labels stay at about 12 px.
 WIDE, NARROW = (9, 3.6), (4.0, 6.6)
 RC = {"svg.hashsalt": "figure_relu", "svg.fonttype": "none", "font.size": 10}
-BLUE, ORANGE, GREY = "#1f77b4", "#d62728", "#9e9e9e"
+# The site's two colour schemes: the light drawing on white; the dark one on no background, so
+# the page's own dark background shows through, with light text and axes and lighter curves.
+# On the dark scheme's background (#1e2129) the text is 13:1 and every curve 4.5:1 or more.
+SCHEMES = {
+    False: {"fg": "black", "background": "white", "blue": "#1f77b4", "orange": "#d62728",
+            "grey": "#9e9e9e"},
+    True: {"fg": "#e2e4e9", "background": "none", "blue": "#5aa9f0", "orange": "#ff6b61",
+           "grey": "#8a8f99"},
+}
 
 
 def has_labels(lang) -> bool:
@@ -123,31 +131,44 @@ def tick_formatter(lang):
     return FuncFormatter(label)
 
 
-def figure(lang, narrow=False):
-    """The matplotlib Figure with the labels of `lang`: panels side by side, or stacked.
+def scheme_rc(dark=False) -> dict:
+    """matplotlib settings of the colour scheme: text, axes and ticks, and the background."""
+    colours = SCHEMES[dark]
+    fg, background = colours["fg"], colours["background"]
+    return {"text.color": fg, "axes.labelcolor": fg, "axes.edgecolor": fg, "xtick.color": fg,
+            "ytick.color": fg, "figure.facecolor": background, "axes.facecolor": background,
+            "savefig.facecolor": background}
+
+
+def figure(lang, narrow=False, dark=False):
+    """The matplotlib Figure with the labels of `lang`: panels side by side, or stacked; in
+    the dark scheme's colours if `dark` (drawn inside `matplotlib.rc_context(scheme_rc(dark))`
+    for its text and axes).
 
     A language without labels of its own (one just added, its pages not translated yet) gets
     the English ones, as its pages show the English text too.
     """
     text = LABELS.get(lang, LABELS["en"])
+    colours = SCHEMES[dark]
+    blue, orange, grey = colours["blue"], colours["orange"], colours["grey"]
     fig = Figure(figsize=NARROW if narrow else WIDE, layout="constrained")
     left, right = fig.subplots(2, 1) if narrow else fig.subplots(1, 2)
     below = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2 if narrow else -0.22),
              "frameon": False}
 
     for slope in (0, 0.25, 0.5, 0.75, 1):
-        left.plot([-2, 2], [-2 * slope, 2 * slope], color=GREY, lw=0.8, ls="--",
+        left.plot([-2, 2], [-2 * slope, 2 * slope], color=grey, lw=0.8, ls="--",
                   label=text["support"] if slope == 0 else None)
-    left.plot([-2, 0, 2], [0, 0, 2], color=BLUE, lw=2.2, label=text["relu"])
+    left.plot([-2, 0, 2], [0, 0, 2], color=blue, lw=2.2, label=text["relu"])
     left.set_ylim(-1.2, 2.2)
     left.legend(**below)
 
-    right.plot([-2, 0], [0, 0], color=BLUE, lw=2.2, label=text["derivative"])
-    right.plot([0, 2], [1, 1], color=BLUE, lw=2.2)
-    right.plot([0, 0], [0, 1], color=ORANGE, lw=6, alpha=0.35, solid_capstyle="butt",
+    right.plot([-2, 0], [0, 0], color=blue, lw=2.2, label=text["derivative"])
+    right.plot([0, 2], [1, 1], color=blue, lw=2.2)
+    right.plot([0, 0], [0, 1], color=orange, lw=6, alpha=0.35, solid_capstyle="butt",
                label=text["interval"])
-    right.plot([0], [0], "o", color=ORANGE, ms=7)
-    right.plot([0], [1], "o", color=ORANGE, ms=7)
+    right.plot([0], [0], "o", color=orange, ms=7)
+    right.plot([0], [1], "o", color=orange, ms=7)
     # Beside each point, on the side where no curve runs at that height.
     for value, label in pick_labels(lang).items():
         right.annotate(label, (0, value), xytext=(0.12, value + 0.08), ha="left",
@@ -156,7 +177,7 @@ def figure(lang, narrow=False):
     right.legend(**below)
 
     for ax in (left, right):
-        ax.axhline(0, color="black", lw=0.6)
+        ax.axhline(0, color=colours["fg"], lw=0.6)
         ax.set_xlim(-2, 2)
         ax.set_xlabel("x", labelpad=1)
         ax.spines[["top", "right"]].set_visible(False)
@@ -167,11 +188,18 @@ def figure(lang, narrow=False):
     return fig
 
 
-def svg(lang, narrow=False):
-    """The figure as SVG text, identical on every call."""
+def size(narrow=False) -> tuple[float, float]:
+    """Width and height of the drawing in CSS pixels (96 a inch; the SVG says them in points),
+    for the page to reserve its place before it loads."""
+    width, height = NARROW if narrow else WIDE
+    return width * 96, height * 96
+
+
+def svg(lang, narrow=False, dark=False):
+    """The figure as SVG text, identical on every call; for the dark scheme if `dark`."""
     buffer = io.StringIO()
-    with matplotlib.rc_context(RC):
-        figure(lang, narrow).savefig(buffer, format="svg", metadata={"Date": None})
+    with matplotlib.rc_context({**RC, **scheme_rc(dark)}):
+        figure(lang, narrow, dark).savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
 
 

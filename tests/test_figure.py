@@ -78,3 +78,25 @@ def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog):
         assert 'srcset="../assets/figures/relu-narrow.svg"' in html
         [record] = [r for r in caplog.records if r.name == logger]
         assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
+def test_size_the_page_reserves_is_the_drawings(narrow, dark):
+    """The page gives each <img> and <source> figure_relu.size(): the SVG's own size (points,
+    4/3 px each), so nothing moves when the lazily loaded drawing arrives."""
+    root = ET.fromstring(figure_relu.svg("en", narrow, dark=dark))
+    drawn = tuple(float(root.get(k).removesuffix("pt")) * 4 / 3 for k in ("width", "height"))
+    assert figure_relu.size(narrow) == pytest.approx(drawn), (
+        f"snippets/figure_relu.py: size({narrow}) is {figure_relu.size(narrow)}, the SVG is "
+        f"{drawn} px")
+
+
+def test_dark_drawing_has_light_text_on_no_background():
+    light, dark = (ET.fromstring(figure_relu.svg("en", dark=d)) for d in (False, True))
+    assert texts(ET.tostring(light, encoding="unicode")) == texts(
+        ET.tostring(dark, encoding="unicode")), "the two schemes' drawings say different things"
+    background = dark.find(f"{SVG}g/{SVG}g/{SVG}path")  # matplotlib's figure patch
+    assert "fill: none" in (background.get("style") or ""), (
+        f"the dark drawing's background is {background.get('style')!r}: it should let the "
+        "page's show through")

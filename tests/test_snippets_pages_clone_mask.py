@@ -119,16 +119,19 @@ def test_generated_figures_are_not_in_the_repository():
 def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
     html_path = built_html(site, lang, "mask.md")
     html = html_path.read_text(encoding="utf-8")
-    images = re.findall(r'<img alt="([^"]*)" src="([^"]*relu\.svg)"', html)
-    assert len(images) == 1, f"{html_path}: expected one <img> of relu.svg, found {images}"
-    alt, src = images[0]
-    figure = (html_path.parent / src).resolve()
+    # One image for each colour scheme (verified_docs/figures.py), hidden in the other one.
+    images = re.findall(r'<img alt="([^"]*)" src="([^"#]*relu(?:-dark)?\.svg)#only-(\w+)"', html)
+    assert [scheme for *_, scheme in images] == ["light", "dark"], (
+        f"{html_path}: expected an <img> of relu.svg#only-light and one of relu-dark.svg#only-dark,"
+        f" found {images}")
     default = languages()[0]
-    assert figure == (site if lang == default else site / lang).joinpath(FIGURE).resolve()
-    texts = svg_texts(figure.read_text(encoding="utf-8"))
-    assert figure_relu.drawn_labels(labels_of(lang)) <= texts
-    cyrillic = re.search("[а-яё]", alt, re.I) is not None
-    assert cyrillic == (lang == "ru"), f"alt text of the {lang} figure: {alt!r}"
+    for (alt, src, scheme), name in zip(images, (FIGURE, FIGURE.replace(".svg", "-dark.svg"))):
+        figure = (html_path.parent / src).resolve()
+        assert figure == (site if lang == default else site / lang).joinpath(name).resolve()
+        texts = svg_texts(figure.read_text(encoding="utf-8"))
+        assert figure_relu.drawn_labels(labels_of(lang)) <= texts, f"{figure} ({scheme})"
+        cyrillic = re.search("[а-яё]", alt, re.I) is not None
+        assert cyrillic == (lang == "ru"), f"alt text of the {lang} figure: {alt!r}"
 
 
 def test_built_figures_differ_by_language(site):

@@ -14,11 +14,16 @@ to MkDocs, and that is the src path the figure gets here, so strict link validat
 Its output path sits next to that language's pages: the site root for the default language,
 `<lang>/` for the others.
 
-Each figure is drawn twice: side by side (`relu.svg`, the file the page links) and stacked for
-narrow screens (`relu-narrow.svg`). On the page, the image becomes
-`<figure><picture>` with the narrow drawing for screens up to NARROW_SCREEN wide, and a
+Each figure is drawn side by side (`relu.svg`, the file the page links) and stacked for
+narrow screens (`relu-narrow.svg`), and both again for the dark scheme (`relu-dark.svg`,
+`relu-narrow-dark.svg`: light text on no background, so the page's dark background shows
+through). On the page, the image becomes a `<figure>` with two `<picture>`s, each with the
+narrow drawing for screens up to NARROW_SCREEN wide: the light one's image ends in
+`#only-light`, the dark one's in `#only-dark`, which Material's stylesheet hides in the other
+scheme (so the header's toggle switches the figure too, which a `prefers-color-scheme` media
+query would not); both load lazily, so the hidden one is not fetched. Under them a
 `<figcaption>` with the snippet's caption in the page's language; the page's image text stays
-its alt text.
+the alt text.
 
 A translated page whose language has no labels in the snippet shows the English figure, with a
 build warning saying where to add them (`mkdocs build --strict` then fails); a page not yet
@@ -40,8 +45,8 @@ from verified_docs import site
 log = get_plugin_logger(__name__)
 
 # Path of the figure inside a language folder -> the snippet that draws it. The snippet's
-# `svg(lang, narrow)` returns the SVG text, `caption(lang)` the caption, `has_labels(lang)` says
-# whether the language has its own.
+# `svg(lang, narrow, dark)` returns the SVG text, `size(narrow)` its width and height in px,
+# `caption(lang)` the caption, `has_labels(lang)` says whether the language has its own.
 FIGURES = {
     "assets/figures/relu.svg": "snippets/figure_relu.py",
 }
@@ -63,14 +68,27 @@ def narrow_name(uri: str) -> str:
     return f"{stem}-narrow{ext}"
 
 
+def dark_name(uri: str) -> str:
+    stem, ext = posixpath.splitext(uri)
+    return f"{stem}-dark{ext}"
+
+
+def drawings(uri: str) -> list[tuple[str, bool, bool]]:
+    """[(name, narrow, dark)] of the four drawings of the figure `uri`."""
+    return [(name, narrow, dark)
+            for narrow, base in ((False, uri), (True, narrow_name(uri)))
+            for dark, name in ((False, base), (True, dark_name(base)))]
+
+
 def add_drawings(files, config, modules: dict):
     """Both drawings of every figure, in the language being built, added to `files`; `modules`
     are the figures' `drawers()`."""
     default, lang = site.build_languages(config)
     prefix = "" if lang == default else lang
     for uri, module in modules.items():
-        for name, narrow in ((uri, False), (narrow_name(uri), True)):
-            figure = File.generated(config, f"{lang}/{name}", content=module.svg(lang, narrow))
+        for name, narrow, dark in drawings(uri):
+            figure = File.generated(config, f"{lang}/{name}",
+                                    content=module.svg(lang, narrow, dark=dark))
             figure.dest_uri = posixpath.join(prefix, name)
             files.append(figure)
     return files
@@ -94,9 +112,18 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
                 log.info(message)
             else:
                 log.warning(message)
-        narrow = src[: -len(uri)] + narrow_name(uri)
-        return (f'<figure class="site-figure"><picture>'
-                f'<source media="{NARROW_SCREEN}" srcset="{narrow}">{match["img"]}</picture>'
+        folder, img = src[: -len(uri)], match["img"]
+        pictures = []
+        # Each drawing's size, so the page keeps its place before it loads (lazily) and does
+        # not grow under the reader: the image's and, for the narrow one, its <source>'s.
+        (w, h), (nw, nh) = module.size(False), module.size(True)
+        for wide, narrow, only in ((uri, narrow_name(uri), "only-light"),
+                                   (dark_name(uri), dark_name(narrow_name(uri)), "only-dark")):
+            shown = img.replace(f'src="{src}"', f'src="{folder}{wide}#{only}" width="{w:g}" '
+                                f'height="{h:g}" loading="lazy"', 1)
+            pictures.append(f'<picture><source media="{NARROW_SCREEN}" srcset="{folder}{narrow}" '
+                            f'width="{nw:g}" height="{nh:g}">{shown}</picture>')
+        return (f'<figure class="site-figure">{"".join(pictures)}'
                 f'<figcaption>{html.escape(module.caption(lang))}</figcaption></figure>')
 
     return IMAGE.sub(captioned, html_text)

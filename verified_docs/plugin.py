@@ -35,7 +35,8 @@ between languages:
                         (stacked on a phone)
       source_links      with REPO_URL, a code block's snippet title links to the file
     on_page_context
-      provenance        the page's footer line
+      provenance        the line under the page's title and the footer's, dated in the
+                        page's language
       notebooks         the links to the page's notebook and script (and, with REPO_URL,
                         Colab and the page's source), for overrides/partials/take-home.html
     on_post_template
@@ -142,7 +143,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
 
     def on_page_context(self, context: dict, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> dict:
-        context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri)
+        _, lang = site.build_languages(config)
+        context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri, lang)
         context["take_home"] = notebooks.links(self.take_home.get(page.file.src_uri), page,
                                                config)
         return context

@@ -1,7 +1,9 @@
 """Which PyTorch releases, and when, each page's outputs were verified with.
 
 The docs test run writes `.cache/provenance.json` whenever every code block of a page has passed;
-the build (verified_docs/plugin.py) reads it for the page footer. It is never committed: a fresh
+the build (verified_docs/plugin.py) reads it for the line under each page's title
+(overrides/partials/verified.html) and the page footer (overrides/partials/provenance.html),
+both with the date written in the page's language (Babel: "December 1, 2026", «1 декабря 2026 г.»). It is never committed: a fresh
 clone's footer says the outputs are not verified yet.
 
     {"run": {"torch": ["2.15.0", "2.13.0"], "verified": "2026-11-30"},  # the last docs test run
@@ -55,8 +57,21 @@ def record(page: str, releases: list[str], with_code: set[str], all_releases: li
     os.replace(tmp, path)
 
 
-def footer(data: dict, page: str) -> dict | None:
-    """What the footer of `page` (e.g. `ru/mask.md`) says: releases, date and scope."""
+def local_date(iso: str, lang: str) -> str:
+    """`2026-12-01` as a reader of `lang` writes it: "December 1, 2026", «1 декабря 2026 г.»
+    (Babel's long date format of the language). A date that is not ISO is shown as it is."""
+    from babel.core import UnknownLocaleError
+    from babel.dates import format_date
+
+    try:
+        return format_date(datetime.date.fromisoformat(iso), format="long", locale=lang)
+    except (TypeError, ValueError, UnknownLocaleError):
+        return str(iso)
+
+
+def footer(data: dict, page: str, lang: str = "en") -> dict | None:
+    """What the footer and the line under the title of `page` (e.g. `ru/mask.md`, built in
+    `lang`) say: releases, date (ISO, and `date` as the language writes it) and scope."""
     entry, scope = data.get("pages", {}).get(page), "page"
     if entry is None and page not in data.get("with_code", []):
         # A page without code has no outputs of its own: it says when the site's code was tested.
@@ -65,4 +80,6 @@ def footer(data: dict, page: str) -> dict | None:
         return None
     torch = entry.get("torch")
     torch = ", ".join(torch) if isinstance(torch, list) else str(torch)
-    return {"torch": torch, "verified": entry.get("verified"), "scope": scope}
+    verified = entry.get("verified")
+    return {"torch": torch, "verified": verified, "date": local_date(verified, lang),
+            "scope": scope}

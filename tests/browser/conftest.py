@@ -93,6 +93,13 @@ class Tab:
         (extra.css); a check of every block on a page comes after this."""
         self.page.evaluate(READ_THROUGH)
 
+    def height(self) -> int:
+        """The document's height, once the browser has drawn what it has (two frames)."""
+        return self.page.evaluate("""async () => {
+          for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+          return document.documentElement.scrollHeight;
+        }""")
+
     def close(self):
         self.context.close()
 
@@ -131,6 +138,8 @@ class Visit:
     code_titles: list       # title of each code block in the content ("" for none)
     copy_buttons: list      # [first line, has a copy button] of each code block a reader sees
     answer: dict | None     # the answer box's type and look (ANSWER)
+    under_title: dict | None  # the element right after the <h1>: class, data-*, visible text
+    heights: tuple          # the document's height at load, and after reading to the end
     axe: list               # serious and critical violations
 
 
@@ -161,6 +170,11 @@ COLLECT = """async () => {
       .map(a => [a.getAttribute('hreflang'), a.href]),
     logo: (document.querySelector('a.md-logo') || {}).href || '',
     provenance: prov ? {...prov.dataset, text: text(prov)} : null,
+    under_title: (() => {
+      const next = (document.querySelector('article h1') || {}).nextElementSibling;
+      return next ? {className: next.className, ...next.dataset, text: next.innerText.trim()}
+                  : null;
+    })(),
     math_fonts: math.map(el => getComputedStyle(el.querySelector('.katex') || el).fontFamily
       .split(',')[0].replace(/["']/g, '').trim()),
     katex_fonts: [...document.fonts].filter(f => f.family.replace(/["']/g, '').startsWith('KaTeX'))
@@ -251,8 +265,10 @@ def read_every_page(browser, server, pages, read, scroll=True, **context_args) -
             url = server.url(page.location)
             t.reset()
             t.goto(url)
+            at_load = t.height()
             if scroll:
                 t.read_through()
+            t.heights = (at_load, t.height())
             out[page.location] = read(t, page, url)
             unfinished[id(t)].append(page.location)
         for t in tabs:
@@ -275,7 +291,7 @@ def visits(browser, server, pages) -> dict[str, Visit]:
     def read(t, page, url):
         data = t.page.evaluate(COLLECT)
         return Visit(page=page, url=url, external=list(t.external), errors=list(t.errors),
-                     answer=t.page.evaluate(ANSWER), axe=axe(t), **data)
+                     answer=t.page.evaluate(ANSWER), heights=t.heights, axe=axe(t), **data)
 
     return read_every_page(browser, server, pages, read)
 

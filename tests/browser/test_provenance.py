@@ -1,11 +1,14 @@
-"""Provenance: every page's footer says which PyTorch releases and date its outputs were last
-verified with, as the docs tests recorded it (verified_docs/provenance.py -> .cache/provenance.json ->
-verified_docs/plugin.py), and a fresh clone with no test run builds and says "not yet verified"."""
+"""Provenance: under every page's title and in its footer, which PyTorch releases and date its
+outputs were last verified with, as the docs tests recorded it (verified_docs/provenance.py ->
+.cache/provenance.json -> verified_docs/plugin.py), the date written in the page's language; and a
+fresh clone with no test run builds and says "not yet verified"."""
 
 import datetime
+import re
 import shutil
 
 import pytest
+from babel.dates import format_date
 
 from verified_docs import browser as s
 from tests.helpers import build, scratch_copy
@@ -16,10 +19,17 @@ from verified_docs.site import built_languages
 LANGS = [lang.locale for lang in built_languages()]
 
 
-def visible_text(lang, want) -> str:
-    """What a reader of `lang` reads in the footer: the language's text, filled in."""
-    template = site.extra(lang)["strings"][f"provenance_{want['scope']}"]
-    return " ".join(template.format(torch=want["torch"], date=want["verified"]).split())
+def local_date(iso: str, lang: str) -> str:
+    """The date as a reader of `lang` writes it (Babel's long format: «1 декабря 2026 г.»)."""
+    return format_date(datetime.date.fromisoformat(iso), format="long", locale=lang)
+
+
+def visible_text(lang, want, kind="provenance") -> str:
+    """What a reader of `lang` reads in the footer (`provenance_*` texts) or under the title
+    (`verified_*`): the language's text, filled in."""
+    template = site.extra(lang)["strings"][f"{kind}_{want['scope']}"]
+    date = local_date(want["verified"], lang)
+    return " ".join(template.format(torch=want["torch"], date=date).split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -69,3 +79,45 @@ def test_fresh_clone_builds_and_says_not_yet_verified(tmp_path):
                if 'data-provenance="pending"' not in
                (tmp_path / "site" / p.location / "index.html").read_text("utf-8")]
     assert not missing, f"pages without the 'not yet verified' footer on a fresh clone: {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_title_is_followed_by_when_outputs_were_verified(visits, lang):
+    """Right under each page's <h1>: the footer's record, the date in the page's language."""
+    records = provenance.read()
+    pending = " ".join(site.extra(lang)["strings"]["verified_pending"].split())
+    problems = []
+    for v in (v for v in visits.values() if v.page.lang.locale == lang):
+        shown, want = v.under_title, provenance.footer(records, v.page.source)
+        text = " ".join((shown or {}).get("text", "").split())
+        if not shown or shown.get("className") != "page-verified":
+            found = shown and (shown.get("className"), shown.get("text", "")[:60])
+            problems.append(f"{v.url}: the element under the <h1> is {found!r}, not the "
+                            "verified line (overrides/partials/verified.html, included by "
+                            "overrides/partials/content.html)")
+        elif want is None:
+            if text != pending:
+                problems.append(f"{v.url}: under the title {text!r}; with no record in "
+                                f"{PATH.name} it should read {pending!r}")
+        elif text != visible_text(lang, want, "verified"):
+            problems.append(f"{v.url}: under the title {text!r}, but it should read "
+                            f"{visible_text(lang, want, 'verified')!r} "
+                            "(overrides/partials/verified.html)")
+        elif re.search(r"\d{4}-\d\d-\d\d", text) or want["verified"] not in shown.get(
+                "verified", ""):
+            problems.append(f"{v.url}: under the title {text!r} (data-verified "
+                            f"{shown.get('verified')!r}): the date should be written in words "
+                            f"in {lang!r}, and the ISO date kept for data-verified")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dates_are_written_in_the_page_language(lang):
+    """The date under the title and in the footer is the language's, not ISO: a check of what
+    verified_docs/provenance.py writes, on a record made here."""
+    record = {"run": {"torch": ["2.15.0"], "verified": "2026-12-01"}, "with_code": [],
+              "pages": {f"{lang}/page.md": {"torch": ["2.15.0"], "verified": "2026-12-01"}}}
+    shown = provenance.footer(record, f"{lang}/page.md", lang)
+    assert shown["date"] == local_date("2026-12-01", lang) != "2026-12-01", shown
+    assert "12" not in shown["date"] and "2026" in shown["date"], (
+        f"{lang}: {shown['date']!r} should name the month in words")

@@ -1,16 +1,19 @@
 """From a page to its source (verified_docs/source_links.py): a code block included from snippets/
-shows the file's path as its title; with REPO_URL set the header links the repository and every
-page has an "edit this page" link to its own Markdown file, and without REPO_URL neither is there.
+shows the file's path as its title; with REPO_URL set the header links the repository, every
+page has an "edit this page" link to its own Markdown file and, after its text, a link that opens
+a new issue naming the page (overrides/partials/feedback-link.html); without REPO_URL none of
+these is there.
 """
 
 import os
 import subprocess
 import sys
+import urllib.parse
 
 import pytest
 
 from verified_docs import browser as s
-from verified_docs.site import ROOT, built_languages
+from verified_docs.site import ROOT, built_languages, extra
 from verified_docs.source_links import FENCE
 
 LANGS = [lang.locale for lang in built_languages()]
@@ -35,12 +38,18 @@ def test_included_code_blocks_are_titled_with_their_file(visits, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_repository_links_without_repo_url(visits, tab, server, lang):
+def test_no_repository_links_without_repo_url(visits, tab, server, site, lang):
     if os.environ.get("REPO_URL"):
         pytest.skip("REPO_URL is set for this run")
     prefix = next(x.prefix for x in built_languages() if x.locale == lang)
     tab.goto(server.url(prefix))
-    assert tab.page.locator(".md-source, a[rel=edit]").count() == 0
+    found = tab.page.locator(".md-source, a[rel=edit], .page-feedback").evaluate_all(
+        "els => els.map(e => e.className || e.rel)")
+    assert not found, f"{tab.page.url}: repository links without REPO_URL: {found}"
+    with_feedback = [v.url for v in visits.values() if v.page.lang.locale == lang
+                     and 'class="page-feedback"' in
+                     (site / v.page.location / "index.html").read_text(encoding="utf-8")]
+    assert not with_feedback, f"a feedback link without REPO_URL on: {with_feedback}"
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +78,9 @@ def test_repo_url_adds_repository_and_edit_links(browser, site_with_repo, lang):
             t.goto(server.url(page.location), wait_until="load")
             assert t.page.locator("header a.md-source").get_attribute("href") == REPO, page.location
             edit = t.page.locator("a.md-content__button[rel=edit]")
-            assert edit.count() == 1, f"{page.location}: no 'edit this page' link"
+            assert edit.count() == 1, f"/{page.location}: no 'edit this page' link"
             assert edit.get_attribute("href") == f"{REPO}/edit/main/docs/{page.source}"
+            feedback_link_names_the_page(t, page, server, lang)
     finally:
         t.close()
 
@@ -104,3 +114,26 @@ def test_repo_url_adds_colab_and_source_links(site_with_repo):
             assert href == f"{REPO}/blob/main/{shown}" and (ROOT / shown).is_file(), href
             snippet_links += 1
     assert snippet_links, "no code block's snippet title links its file"
+
+
+def feedback_link_names_the_page(t, page, server, lang):
+    """The page's "report a problem" link: visible, in the page's language, to a new issue of
+    REPO_URL whose title names the page and whose text its address, source file and language."""
+    strings = extra(lang)["strings"]
+    link = t.page.locator("article .page-feedback a")
+    assert link.count() == 1 and link.is_visible(), (
+        f"/{page.location}: no visible feedback link (overrides/partials/feedback-link.html)")
+    assert link.inner_text().strip() == strings["feedback_link"], link.inner_text()
+    href = urllib.parse.urlsplit(link.get_attribute("href"))
+    assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
+    query = urllib.parse.parse_qs(href.query)
+    title = t.page.evaluate("() => document.querySelector('.md-nav__link--active, h1')"
+                            ".textContent.trim()")
+    assert query["title"] == [strings["feedback_issue_title"].format(title=title)], (
+        f"/{page.location}: issue title {query['title']}")
+    canonical = t.page.locator("link[rel=canonical]").get_attribute("href")
+    body = query["body"][0]
+    for fact in (canonical, f"docs/{page.source}", lang):
+        assert fact in body, f"/{page.location}: the issue's text {body!r} does not name {fact!r}"
+    assert body == strings["feedback_issue_body"].format(
+        url=canonical, source=page.source, lang=lang), body
