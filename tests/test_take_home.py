@@ -45,11 +45,19 @@ SITECUSTOMIZE = textwrap.dedent(f"""\
     import sys
 
     ROOT = {str(ROOT.resolve())!r}
+    # The virtualenv stays: in a clone it is the repository's .venv/, and it holds torch.
+    VENV = os.path.realpath(sys.prefix)
+
+
+    def inside(path, folder):
+        return os.path.commonpath([os.path.realpath(path or "."), folder]) == folder
+
+
     # setuptools' editable finder is a class in sys.meta_path, named after the project
     sys.meta_path[:] = [finder for finder in sys.meta_path
                         if not str(getattr(finder, "__module__", "")).startswith("__editable__")]
     sys.path[:] = [entry for entry in sys.path
-                   if not os.path.realpath(entry or ".").startswith(ROOT)]
+                   if not inside(entry, ROOT) or inside(entry, VENV)]
     """)
 
 
