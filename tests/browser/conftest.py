@@ -200,8 +200,10 @@ ANSWER = """() => {
   const firstCode = article.querySelector('pre');
   const box = [...article.querySelectorAll('.admonition.note')].find(n =>
     !firstCode || (n.compareDocumentPosition(firstCode) & Node.DOCUMENT_POSITION_FOLLOWING));
-  const para = [...article.querySelectorAll('p')].find(p => !p.closest('.admonition, details, table, .tabbed-set')
-                                                      && p.textContent.trim().length > 40);
+  // The body's type: a paragraph of prose, not the site's own lines about the page (a class
+  // of their own: the verified line under the title, the links to take the code home).
+  const para = [...article.querySelectorAll('p')].find(p => !p.className
+    && !p.closest('.admonition, details, table, .tabbed-set') && p.textContent.trim().length > 40);
   if (!box || !para) return null;
   const text = box.querySelector('li, p:not(.admonition-title)');
   const s = getComputedStyle(box), page = getComputedStyle(document.body);
