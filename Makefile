@@ -40,8 +40,12 @@ $(VENV)/torch-%/.ready: requirements-torch.txt | $(DEFAULT_READY)
 
 # What only the tests need (requirements-test.txt), held to the pins of requirements.txt.
 TEST_READY := $(VENV)/.test-ready
+# The tests start hundreds of Pythons, many with PYTHONDONTWRITEBYTECODE: every package is
+# compiled once here, since the site's were installed without (--no-compile above). As with
+# pip's own compiling, a file that is not Python 3.11 (torch ships some for 3.12) is skipped.
 $(TEST_READY): requirements-test.txt requirements.txt | $(READY)
 	$(PY) -m pip install --quiet -r requirements-test.txt -c requirements.txt $(PIP_ARGS)
+	-$(PY) -m compileall -q -j 0 $$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))') >/dev/null 2>&1
 	touch $@
 
 # Those releases install side by side, each into its own folder, once the default one is in
