@@ -79,8 +79,10 @@ serve: $(READY)
 build: $(READY)
 	$(PY) -m mkdocs build --strict
 
+# Two pytest-xdist workers: one session alone keeps less than one core of two busy, waiting on
+# one child process after another. tests/conftest.py says how the tests are shared out.
 test: $(ENV) $(TEST_READY) browser
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadscope --no-loadscope-reorder
 
 # Every output fence of every page, and the recorded results of snippets/results/, from real
 # runs on each PyTorch release.

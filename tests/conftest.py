@@ -1,14 +1,18 @@
 import pytest
 
 from tests.helpers import build
+from verified_docs import site as model
+from verified_docs.pytest_plugin import distributed, is_page, wait_for_the_pages
 from verified_docs.site import ROOT
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
-    """Tests of the built site run last, so the one build of the session shows in its footers
-    the provenance the docs tests have just recorded (verified_docs.provenance)."""
-    items.sort(key=lambda item: "site" in item.fixturenames)  # stable: order kept otherwise
+    """The pages' code blocks run first and the tests of the built site last, so the one build
+    of the session shows in its footers the provenance the pages have just recorded
+    (verified_docs.provenance). Under pytest-xdist this is also the order in which the tests are
+    handed out (see pytest_xdist_make_scheduler)."""
+    items.sort(key=lambda item: ("site" in item.fixturenames, not is_page(item.path)))
     for item in items:
         if "site" in item.fixturenames:
             item.add_marker("built_site")
@@ -19,8 +23,10 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """The site built once per test session by the real `mkdocs build --strict`."""
+def site(tmp_path_factory, pytestconfig):
+    """The site built once per test session by the real `mkdocs build --strict`, once every
+    page's code blocks have run (under pytest-xdist, some of them on the other worker)."""
+    wait_for_the_pages(pytestconfig)
     site_dir = tmp_path_factory.mktemp("site")
     result = build(ROOT, site_dir)
     if result.returncode != 0:
@@ -36,7 +42,11 @@ def site(tmp_path_factory):
 def pytest_collection_finish(session):
     """The other releases' runs of the fact tests (tests/test_on_every_release.py) take a minute
     each: when the session runs those tests, they start now and run beside the tests before;
-    so do the runs of the pages' notebooks and scripts (tests/test_take_home.py)."""
+    so do the runs of the pages' notebooks and scripts (tests/test_take_home.py). Not under
+    pytest-xdist: a worker does not know yet whether it gets those tests, so they start with
+    their module on the worker that does."""
+    if distributed(session.config):
+        return
     if any(item.nodeid.startswith("tests/test_on_every_release.py") for item in session.items):
         from tests import test_on_every_release
 
@@ -50,3 +60,33 @@ def pytest_collection_finish(session):
         from tests import test_take_home
 
         test_take_home.start(runs)
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which `-p no:xdist` leaves out
+def pytest_xdist_make_scheduler(config, log):
+    """`make test` shares the tests out between two pytest-xdist workers (`-n 2 --dist loadscope
+    --no-loadscope-reorder`), one scope at a time, in the collection's order. A scope goes to one
+    worker whole, so what it sets up once is set up once: each page with its translations (the
+    runner runs code they share once), every test of the browser (they share one visit of every
+    page), every other test file on its own. (Not `--dist loadgroup` with `xdist_group` marks:
+    on pytest 9.2 they no longer group, pytest-dev/pytest-xdist#1386.)"""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scopes(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return scope_of(config.rootpath, nodeid)
+
+    return Scopes(config, log)
+
+
+def scope_of(rootpath, nodeid: str) -> str:
+    file = rootpath / nodeid.split("::")[0]
+    lang = model.language_of(file)
+    if lang is not None:
+        page = file.resolve().relative_to((model.docs_dir() / lang).resolve())
+        return f"page {page.as_posix()}"
+    if file.resolve().is_relative_to((rootpath / "tests" / "browser").resolve()):
+        return "tests/browser"
+    return nodeid.split("::")[0]

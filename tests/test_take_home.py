@@ -178,6 +178,13 @@ def start(nodeids=None) -> None:
                 started(th, kind)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def runs_started(request):
+    """Under pytest-xdist the session's runs start with this module's first test (see
+    tests/conftest.py), on the worker that got it."""
+    start([item.nodeid for item in request.session.items])
+
+
 def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
     """(page:line, what it prints on the default release) of every fence the default release
     runs, in order: read from the page's output fences."""

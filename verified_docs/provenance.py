@@ -14,6 +14,7 @@ clone's footer says the outputs are not verified yet.
 from __future__ import annotations
 
 import datetime
+import fcntl
 import json
 import os
 import pathlib
@@ -43,18 +44,22 @@ def read(path: pathlib.Path = PATH) -> dict:
 def record(page: str, releases: list[str], with_code: set[str], all_releases: list[str],
            path: pathlib.Path = PATH) -> None:
     today = datetime.date.today().isoformat()
-    try:
-        data = read(path)
-    except Unreadable:
-        data = {}
-    data["run"] = {"torch": all_releases, "verified": today}
-    data["with_code"] = sorted(set(data.get("with_code", [])) | with_code)
-    data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                   encoding="utf-8")
-    os.replace(tmp, path)
+    # Two test workers (pytest-xdist) may record pages at once: each read, change and write
+    # holds the lock, so neither drops the other's page.
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            data = read(path)
+        except Unreadable:
+            data = {}
+        data["run"] = {"torch": all_releases, "verified": today}
+        data["with_code"] = sorted(set(data.get("with_code", [])) | with_code)
+        data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                       encoding="utf-8")
+        os.replace(tmp, path)
 
 
 def local_date(iso: str, lang: str) -> str:

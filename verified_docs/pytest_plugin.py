@@ -10,6 +10,7 @@ passed, the page's provenance record is updated for the footer.
 from __future__ import annotations
 
 import pathlib
+import time
 import traceback
 from collections import Counter
 
@@ -90,9 +91,46 @@ def pytest_configure(config):
                                   config.getoption("--output-limit"))
     if config.getoption("--update-outputs"):
         config.stash[UPDATES] = {}
-    config.pluginmanager.register(ProvenanceRecorder(), "verified-docs-provenance")
-    if collects_pages(config):  # importing torch overlaps with collection
+    config.pluginmanager.register(ProvenanceRecorder(config), "verified-docs-provenance")
+    # Importing torch overlaps with collection; not when pytest-xdist shares the tests out: no
+    # worker knows yet whether it gets the pages, so each one starts a release on first use.
+    if collects_pages(config) and not distributed(config):
         config.stash[RUNNER].start(wanted_releases(config) or versions.releases())
+
+
+def distributed(config) -> bool:
+    """Whether pytest-xdist runs this session's tests in workers (`make test`): true in its
+    controller, which runs none, and in each worker (where xdist sets `dist` back to "no")."""
+    return hasattr(config, "workerinput") or getattr(config.option, "dist", "no") != "no"
+
+
+def finished_folder(config) -> pathlib.Path | None:
+    """In a pytest-xdist worker, the folder in which every worker marks each page it finished:
+    in the run's temporary folder, which the workers' own (basetemp) are in."""
+    if not hasattr(config, "workerinput"):
+        return None
+    return pathlib.Path(config.option.basetemp).parent / "pages-finished"
+
+
+def wait_for_the_pages(config, timeout: float = 1200) -> None:
+    """Return once every page of this session has run all its code blocks (passed or not), on
+    whichever worker ran it, so that a site built now shows what they recorded. In one process
+    the pages run before the tests of the site (tests/conftest.py), so there is no waiting."""
+    recorder = config.pluginmanager.get_plugin("verified-docs-provenance")
+    folder = finished_folder(config)
+    if recorder is None or folder is None:
+        return
+    deadline = time.monotonic() + timeout
+    while missing := [page for page in recorder.expected
+                      if not (folder / marker(page)).exists()]:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"after {timeout:g} s the code blocks of {', '.join(missing)} "
+                               "have still not finished on the other pytest-xdist worker")
+        time.sleep(0.5)
+
+
+def marker(page: str) -> str:
+    return page.replace("/", "%")
 
 
 def wanted_releases(config) -> tuple[str, ...] | None:
@@ -127,7 +165,8 @@ def pytest_collection_modifyitems(session, config, items):
         items[:] = kept
     fences = [f for f in map(fence_or_none, items) if f is not None]
     needed = {r for f in fences for r in f.releases if not wanted or r in wanted}
-    config.stash[RUNNER].keep(sorted(needed), preloaded_modules(fences))
+    config.stash[RUNNER].keep(sorted(needed), preloaded_modules(fences),
+                              start=not distributed(config))
 
 
 def fence_or_none(item):
@@ -175,11 +214,13 @@ def pytest_terminal_summary(terminalreporter, config):
 class ProvenanceRecorder:
     """A page counts as verified when all its fences ran and passed in this session."""
 
-    def __init__(self):
+    def __init__(self, config):
+        self.config = config
         self.expected: Counter[str] = Counter()
         self.passed: Counter[str] = Counter()
         self.failed: set[str] = set()
         self.releases: dict[str, set[str]] = {}
+        self.torn_down: Counter[str] = Counter()  # items of a page done with, passed or not
         self.verified_now: dict[str, list[str]] = {}  # page -> the releases it passed on
 
     @staticmethod
@@ -206,6 +247,12 @@ class ProvenanceRecorder:
         page = self.page_of(report.fspath) if report.fspath else None
         if page is None or page not in self.expected:
             return
+        if report.when == "teardown":
+            self.torn_down[page] += 1
+            folder = finished_folder(self.config)
+            if folder is not None and self.torn_down[page] == self.expected[page]:
+                folder.mkdir(exist_ok=True)
+                (folder / marker(page)).touch()
         if report.failed or report.skipped:
             self.failed.add(page)
         elif report.when == "call" and report.passed:

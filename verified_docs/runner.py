@@ -231,6 +231,7 @@ class Runner:
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, limit: int = DEFAULT_LIMIT):
         self.timeout, self.limit = timeout, limit
         self.workers: dict[str, Worker] = {}
+        self.preload: tuple[str, ...] = ()          # modules each worker imports up front
         self.pages: dict[str, PageState] = {}       # release -> the page running there
         self.results: dict[tuple, Result] = {}      # (release, steps taken) -> its result
         self.pool = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="release")
@@ -241,16 +242,19 @@ class Runner:
         for release in releases:
             if release not in self.workers and not versions.missing(release):
                 self.workers[release] = Worker(release)
+                self.workers[release].seen.update(self.preload)
 
-    def keep(self, releases, preload=()) -> None:
+    def keep(self, releases, preload=(), start=True) -> None:
         """Once the fences to run are known: stop the workers no fence needs, start the ones
-        missing, and have each import the fences' libraries before its first page."""
+        missing (or, with `start=False`, each on first use), and have each import the fences'
+        libraries before its first page."""
         for release in set(self.workers) - set(releases):
             self.workers.pop(release).close()
-        self.start(releases)
-        for release in releases:
-            if release in self.workers:
-                self.workers[release].seen.update(preload)
+        self.preload = tuple(preload)
+        for worker in self.workers.values():
+            worker.seen.update(self.preload)
+        if start:
+            self.start(releases)
 
     def close(self) -> None:
         self.pool.shutdown()

@@ -213,8 +213,9 @@ ANSWER = """() => {
 }"""
 
 
-AXE_RUN = """async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
+AXE_RUN = """async (rules) => {
+  const only = rules ? {runOnly: {type: 'rule', values: rules}} : {};
+  const result = await axe.run(document, {resultTypes: ['violations'], ...only});
   return result.violations
     .filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => ({id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
@@ -281,9 +282,14 @@ def read_every_page(browser, server, pages, read, scroll=True, **context_args) -
     return {page.location: out[page.location] for page in pages}
 
 
-def axe(t: Tab) -> Started:
+# The rules whose outcome a colour scheme can change: the dark pass runs only these, on pages
+# whose markup is the light pass's (the scheme is an attribute of <body> and CSS).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def axe(t: Tab, rules: list[str] | None = None) -> Started:
     t.page.add_script_tag(path=str(AXE_JS))
-    t.page.evaluate(f"() => {{ window.__axe = ({AXE_RUN})(); }}")
+    t.page.evaluate(f"(rules) => {{ window.__axe = ({AXE_RUN})(rules); }}", rules)
     return Started(t)
 
 
@@ -315,6 +321,6 @@ def dark_visits(browser, server, pages) -> dict[str, DarkVisit]:
         scheme, background = t.page.evaluate(
             "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
         return DarkVisit(page=page, url=url, scheme=scheme, background=background,
-                         errors=list(t.errors), axe=axe(t))
+                         errors=list(t.errors), axe=axe(t, COLOUR_RULES))
 
     return read_every_page(browser, server, pages, read, color_scheme="dark")
