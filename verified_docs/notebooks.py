@@ -38,7 +38,7 @@ import re
 
 from mkdocs.plugins import get_plugin_logger
 
-from verified_docs import exercise_archive, fences, site, versions
+from verified_docs import exercise_archive, fences, outputs, site, versions
 
 log = get_plugin_logger(__name__)
 
@@ -202,19 +202,9 @@ def absolute(target: str, link_base: str) -> str:
 
 # ---- the page as cells ------------------------------------------------------------------------
 
-def output_for(code: fences.Fence, release: str) -> str | None:
-    from verified_docs import outputs
-
-    for fence in fences.output_fences(code):
-        if release in outputs.shown_releases(fence):
-            return fence.content
-    return None
-
-
 def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple], bool]:
     """[("markdown", text) | ("code", source, saved output)], and whether the cells need the
     checker archive. Empty when the page has no code the default release runs."""
-    fences.page_fences.cache_clear()  # the page as it is now, on every `make serve` rebuild
     python = fences.python_fences(path)
     runs = [f for f in python if release in f.releases]
     if not runs:
@@ -225,10 +215,10 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple]
         skipped.update(range(fence.open_line, fence.close_line + 1))
         for out in outputs_of[fence]:
             skipped.update(range(out.open_line, out.close_line + 1))
-    text = site.read_text(path).splitlines()
-    start = 0
-    if text and text[0].strip() == "---":  # front matter
-        start = next(i for i, line in enumerate(text[1:], 2) if line.strip() == "---")
+    raw = site.read_text(path)
+    _, body = site.front_matter(path)
+    start = raw[:len(raw) - len(body)].count("\n")  # the lines of the front matter
+    text = raw.splitlines()
     # The title heads the first cell (`notebook`), not the page's prose again.
     title_at = next((i for i, line in enumerate(text[start:], start + 1)
                      if line.startswith("# ")), None)
@@ -247,7 +237,8 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple]
                     found.append(("markdown", prose(pending, link_base)))
                     pending = []
                 source = inliner.cell(fence.source(), fence.where).rstrip("\n")
-                found.append(("code", source, output_for(fence, release)))
+                shown = outputs.shown_on(fence, release)
+                found.append(("code", source, shown.content if shown else None))
             last = max([fence.close_line] + [o.close_line for o in outputs_of[fence]])
             line_no = last + 1
             continue

@@ -77,6 +77,11 @@ def shown_releases(fence: Fence) -> tuple[str, ...]:
     return tuple(RELEASE.findall(after))
 
 
+def shown_on(code: Fence, release: str) -> Fence | None:
+    """The output fence after `code` that shows what `release` prints, if there is one."""
+    return next((o for o in output_fences(code) if release in shown_releases(o)), None)
+
+
 def shown_marks(fence: Fence) -> tuple[int, ...]:
     return fence.highlighted
 

@@ -66,9 +66,9 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from verified_docs import (exercise_archive, figures, includes, katex, notebooks, page_meta,
-                           provenance, release_outputs, results_table, site, source_links, tables,
-                           translated_pages)
+from verified_docs import (exercise_archive, fences, figures, includes, katex, notebooks,
+                           page_meta, provenance, release_outputs, results_table, site,
+                           source_links, tables, translated_pages)
 
 log = get_plugin_logger(__name__)
 
@@ -91,7 +91,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         self.take_home: dict[str, notebooks.TakeHome] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        if self.provenance is None:
+        if self.provenance is None:  # the first language of this build
+            fences.page_fences.cache_clear()  # pages as they are now, on each `make serve` build
             try:
                 self.provenance = provenance.read()
             except provenance.Unreadable as exc:
