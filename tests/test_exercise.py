@@ -221,6 +221,29 @@ def test_patching_the_checker_cannot_make_it_pass():
     assert "must not patch torch" in flat(completed.stdout)
 
 
+def test_every_check_of_a_process_forks_from_one_zygote_and_runs_alone(tmp_path):
+    """The zygote (snippets/exercise/zygote.py) imports torch once; each solution still gets a
+    process of its own, as `python -c <child.py>` would start it: the child's functions are
+    `__main__`'s (where patches_checker.py looks for them), and nothing of the last solution is
+    left."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import os, sys\n"
+        "main = vars(sys.modules['__main__'])\n"
+        "sys.stderr.write(f'{os.getpid()} {sys.argv[0]} {\"snapshot\" in main} '\n"
+        "                 f'{hasattr(os, \"mark\")}\\n')\n"
+        "os.mark = True\n"
+        "os._exit(7)\n", encoding="utf-8")
+    first = exercise.execute(probe, timeout=30)
+    zygote = exercise.checker.Zygote.current
+    second = exercise.execute(probe, timeout=30)
+    assert exercise.checker.Zygote.current is zygote and zygote.process.poll() is None
+    lines = [attempt.run.stderr.split() for attempt in (first, second)]
+    assert [attempt.run.status for attempt in (first, second)] == [7, 7]
+    assert lines[0][0] != lines[1][0], "both solutions ran in the same process"
+    assert [line[1:] for line in lines] == [["-c", "True", "False"]] * 2, lines
+
+
 def test_an_endless_loop_is_stopped_with_a_clear_failure():
     started = time.monotonic()
     results = check(CASES / "endless_loop.py", timeout=10)

@@ -1,21 +1,26 @@
 """The checker's own process: plans the checks, runs the solution in a child
-process with a time limit, and judges what the child reports.
+process with a time limit (forked by the zygote, zygote.py, which imports torch
+once for every check), and judges what the child reports.
 
 Expected values are computed here, never taken from the child; the child only
 reports what the solution computed for inputs it learns after the solution
 has been loaded. This file does not import torch.
 """
+import atexit
 import json
 import os
 import random
 import secrets
 import selectors
+import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,12 +38,13 @@ WIDTH = 78  # the report's lines, wrapped
 # same file whether the package lies in the repository or in the downloadable archive
 # (check_custom_relu.pyz), whose files are no paths a new process could run.
 CHILD = "child.py"
+ZYGOTE = "zygote.py"
 
 
-def child_source():
+def child_source(name=CHILD):
     from importlib.resources import files
 
-    return files(__package__).joinpath(CHILD).read_text(encoding="utf-8")
+    return files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
 @dataclass
@@ -114,15 +120,55 @@ class Run:
     stderr: str
 
 
+class Zygote:
+    """This process's zygote (zygote.py): started by the first check, it forks each child from
+    a Python that has imported torch once."""
+
+    lock = threading.Lock()
+    current = None
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="check-custom-relu-")
+        atexit.register(shutil.rmtree, self.folder, True)
+        self.address = os.path.join(self.folder, "zygote")
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", child_source(ZYGOTE), self.address],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        source = child_source().encode("utf-8")
+        self.process.stdin.write(b"%d\n" % len(source) + source)
+        self.process.stdin.flush()  # kept open: the zygote exits when it closes
+        if self.process.stdout.readline() != b"ready\n":
+            raise RuntimeError(f"the checker's zygote did not start (exit code "
+                               f"{self.process.wait()})")
+
+    @classmethod
+    def get(cls):
+        with cls.lock:
+            if cls.current is None or cls.current.process.poll() is not None:
+                cls.current = cls()
+            return cls.current
+
+    def spawn(self, path, stdin, report, stderr):
+        """A child on `path` with these descriptors: (its pid, the line reader that will
+        give its exit code)."""
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        conn.connect(self.address)
+        request = {"path": str(path), "cwd": os.getcwd(), "env": dict(os.environ)}
+        socket.send_fds(conn, [json.dumps(request).encode()], [stdin, report, stderr])
+        lines = conn.makefile("rb")
+        conn.close()  # the reader keeps the connection open
+        return int(lines.readline()), lines
+
+
 def run_child(path, plan, timeout):
     """Run child.py on `path`; the plan is sent once the solution is loaded."""
     read_fd, write_fd = os.pipe()
+    plan_fd, plan_write_fd = os.pipe()
     with tempfile.TemporaryFile() as stderr:
-        process = subprocess.Popen(
-            [sys.executable, "-c", child_source(), str(path), str(write_fd)],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr,
-            pass_fds=(write_fd,), start_new_session=True)
+        pid, status_line = Zygote.get().spawn(path, plan_fd, write_fd, stderr.fileno())
         os.close(write_fd)
+        os.close(plan_fd)
+        plan_pipe = os.fdopen(plan_write_fd, "wb")
         events, timed_out = [], False
         deadline = time.monotonic() + timeout
         buffer = b""
@@ -147,21 +193,22 @@ def run_child(path, plan, timeout):
                     if event.get("event") == "loaded" and len(events) == 1 and \
                             len(event) == 1:
                         try:
-                            process.stdin.write((json.dumps(plan) + "\n").encode())
-                            process.stdin.close()
+                            plan_pipe.write((json.dumps(plan) + "\n").encode())
+                            plan_pipe.close()
                         except OSError:
                             pass
         os.close(read_fd)
         if timed_out:
             try:
-                os.killpg(process.pid, signal.SIGKILL)
+                os.killpg(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
         try:
-            process.stdin.close()
+            plan_pipe.close()
         except OSError:
             pass
-        status = process.wait()
+        with status_line:
+            status = int(status_line.readline())
         stderr.seek(0)
         text = stderr.read().decode("utf-8", "replace")
     return Run(events, timed_out, status, text)

@@ -1,6 +1,7 @@
 """The checker's child process: runs a solution and reports what it measured.
 
-Started by the checker as `python -c <this file> SOLUTION REPORT_FD`. It loads the
+Run as `python -c <this file> SOLUTION REPORT_FD` would run it: forked, for each solution, by
+the checker's zygote (zygote.py), which has imported torch once. It loads the
 solution, tells the checker so, then reads the plan (inputs and a nonce) from
 stdin and, check by check, writes what the solution computed to REPORT_FD as
 JSON lines carrying the nonce. It judges nothing: the checker, in its own
