@@ -9,6 +9,7 @@ How the pytest plugin reports these results (page:line and release in pytest's o
 from __future__ import annotations
 
 import concurrent.futures
+import sys
 
 import pytest
 
@@ -267,3 +268,20 @@ def test_a_page_that_departs_from_an_identical_one_replays_what_it_took(runner, 
     assert runs == sorted(RELEASES * 2), (
         f"the shared first fence ran on {runs}: once per release for the first page, and once "
         "more where the second page replayed it before running its own fence")
+
+
+def test_a_fence_is_expanded_for_every_release_at_once():
+    """The runner expands a fence's `--8<--` lines in a thread per release, with the site's one
+    snippet preprocessor, which keeps state while it runs; switching threads as often as
+    possible makes any overlap show."""
+    from verified_docs.fences import expand_snippets
+
+    code = '--8<-- "snippets/my_relu.py"\n--8<-- "snippets/clamp_seed_arithmetic.py"\n'
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            expanded = set(pool.map(lambda _: expand_snippets(code, "page.md:1"), range(400)))
+    finally:
+        sys.setswitchinterval(switch)
+    assert len(expanded) == 1 and "class MyReLU" in expanded.pop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 import re
+import threading
 from functools import cache
 
 from verified_docs import site, versions
@@ -94,6 +95,9 @@ class Fence:
         return code if self.include else "\n" * self.open_line + code
 
 
+SNIPPET_LOCK = threading.Lock()
+
+
 @cache
 def snippet_preprocessor():
     import markdown
@@ -109,7 +113,10 @@ def expand_snippets(code: str, where: str) -> str:
     if not SNIPPET_LINE.search(code):
         return code
     try:
-        lines = snippet_preprocessor().run(code.splitlines())
+        # One preprocessor, whose run keeps state (the files being included, against loops):
+        # the runner expands a fence for each release in a thread of its own.
+        with SNIPPET_LOCK:
+            lines = snippet_preprocessor().run(code.splitlines())
     except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
         raise PageError(f"{where}: cannot include snippet: {exc}") from None
     return "\n".join(lines) + "\n"
