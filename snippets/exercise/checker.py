@@ -1,6 +1,6 @@
 """The checker's own process: plans the checks, runs the solution in a child
-process with a time limit (forked by the zygote, zygote.py, which imports torch
-once for every check), and judges what the child reports.
+process with a time limit (forked by zygote.py, which imports torch once for all
+the checks of this process), and judges what the child reports.
 
 Expected values are computed here, never taken from the child; the child only
 reports what the solution computed for inputs it learns after the solution
