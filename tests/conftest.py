@@ -2,7 +2,7 @@ import pytest
 
 from tests.helpers import build
 from verified_docs import site as model
-from verified_docs.pytest_plugin import distributed, is_page, wait_for_the_pages
+from verified_docs.pytest_plugin import is_page, wait_for_the_pages
 from verified_docs.site import ROOT
 
 
@@ -37,29 +37,6 @@ def site(tmp_path_factory, pytestconfig):
         pytest.exit(f"mkdocs build --strict failed, so the tests that read the built site did "
                     f"not run:\n{problems}", returncode=pytest.ExitCode.TESTS_FAILED)
     return site_dir
-
-
-def pytest_collection_finish(session):
-    """The other releases' runs of the fact tests (tests/test_on_every_release.py) take a minute
-    each: when the session runs those tests, they start now and run beside the tests before;
-    so do the runs of the pages' notebooks and scripts (tests/test_take_home.py). Not under
-    pytest-xdist: a worker does not know yet whether it gets those tests, so they start with
-    their module on the worker that does."""
-    if distributed(session.config):
-        return
-    if any(item.nodeid.startswith("tests/test_on_every_release.py") for item in session.items):
-        from tests import test_on_every_release
-
-        test_on_every_release.start()
-    # Likewise every page's notebook and script, run outside the repository (a few minutes of
-    # runs, two at a time).
-    runs = [item.nodeid for item in session.items
-            if item.nodeid.startswith(("tests/test_take_home.py::test_notebook",
-                                       "tests/test_take_home.py::test_script"))]
-    if runs:
-        from tests import test_take_home
-
-        test_take_home.start(runs)
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which `-p no:xdist` leaves out

@@ -27,8 +27,8 @@ STARTED: dict = {}  # release -> (process, its output file)
 
 
 def start() -> dict:
-    """Start every other release's child run, once; tests/conftest.py calls this as soon as the
-    session knows it runs these tests, so the children run beside the tests before them."""
+    """Start every other release's child run, once: with the module's first test, on the
+    pytest-xdist worker that got the module; they run beside the other worker's tests."""
     for release in OTHERS:
         if release in STARTED or versions.missing(release):
             continue

@@ -11,9 +11,8 @@ say they were verified with: the runs are on the default release only, as a note
 one. The downloaded checker judges a solution in such a folder too. The files run are made
 by the same function the build uses, and the built site's are compared with them byte for byte.
 
-The runs take a minute or more together: they start when the session is collected
-(tests/conftest.py calls `start`), two at a time, torch on one thread in each, beside the tests
-before these.
+The runs take a minute or more together: they all start with this module's first test, two at
+a time, torch on one thread in each.
 """
 
 from __future__ import annotations
@@ -165,8 +164,7 @@ def started(th: notebooks.TakeHome, kind: str) -> Future:
 
 
 def start(nodeids=None) -> None:
-    """Start the runs the session's tests wait for (tests/conftest.py calls this when the
-    session is collected); `nodeids` of those tests, or every run."""
+    """Start the runs the session's tests wait for; `nodeids` of those tests, or every run."""
     pages = [(lang, name, made(lang, name)) for lang, name in PAGES]
     # The exercise's runs first: they take longest (each checks a dozen solutions).
     pages.sort(key=lambda page: not (page[2] and page[2].needs_checker))
@@ -182,8 +180,8 @@ def start(nodeids=None) -> None:
 
 @pytest.fixture(scope="module", autouse=True)
 def runs_started(request):
-    """Under pytest-xdist the session's runs start with this module's first test (see
-    tests/conftest.py), on the worker that got it."""
+    """The session's runs start with this module's first test, on the pytest-xdist worker that
+    got the module (tests/conftest.py), and run two at a time."""
     start([item.nodeid for item in request.session.items])
 
 
