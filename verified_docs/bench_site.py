@@ -9,8 +9,10 @@ empty cache and every non-loopback request blocked:
   default Material build of the same page, and their ratio;
 * Lighthouse (npm `lighthouse`, CHROME_PATH=/usr/bin/chromium) performance, accessibility,
   best-practices and SEO scores of every page of every language: each page is run --runs times
-  (3 by default) and the median of each score is reported, since one run's performance score
-  varies by several points. The runs go round the pages in passes (every page once, then again),
+  (5 by default) and the median of each score is reported, since one run's performance score
+  varies by several points (Lighthouse's docs/variability.md: the median of five runs is about
+  half as variable as one run; three runs of a page here ranged over up to 5 points). The runs
+  go round the pages in passes (every page once, then again),
   so that a moment when the machine is busy lowers one run of several pages, not every run of
   one page. Lighthouse simulates a phone from how fast this machine ran the page, calibrated by
   its `benchmarkIndex`; on a shared machine that index swings by 2x from one run to the next.
@@ -207,8 +209,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m verified_docs bench-site",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--lighthouse", help="path of the lighthouse binary (npm lighthouse)")
-    parser.add_argument("--runs", type=int, default=3,
-                        help="Lighthouse runs per page; the median is reported (default 3)")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="Lighthouse runs per page; the median is reported (default 5)")
     args = parser.parse_args(argv)
     missing = s.chromium_missing_message()
     if missing:

@@ -89,8 +89,7 @@ class Tab:
     def read_through(self):
         """Scroll from the top of the page to its end, a screen at a time, and back, as a reader
         would. The theme sets up a code block (copy button) when it first comes into view
-        (content.lazy), and the browser lays out an off-screen block only near the viewport
-        (extra.css); a check of every block on a page comes after this."""
+        (content.lazy); a check of every block on a page comes after this."""
         self.page.evaluate(READ_THROUGH)
 
     def height(self) -> int:

@@ -1,8 +1,8 @@
 """Every page on a phone (390 x 844), in every language, as a reader sees it: the tables that
 compare releases and the glossary's table whole on the screen, every output block wrapped inside
 it (the home page's answer line too), every other box that scrolls sideways (code, a wide table,
-a formula) showing a shadow at its hidden edge, seen in pixels, and the answer box in the body's
-type (extra.css)."""
+a formula) showing a shadow at its hidden edge, seen in pixels, the answer box in the body's
+type, and no text, folded text included, under the 12 px Lighthouse calls legible (extra.css)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from verified_docs import versions
 
 PHONE = {"width": 390, "height": 844}
 
-READ = """(releases) => {
+READ = """([releases, legible]) => {
   const inScreen = el => { const r = el.getBoundingClientRect();
     return r.left >= -0.5 && r.right <= innerWidth + 0.5; };
   const label = el => el.textContent.replace(/\\s+/g, ' ').trim().slice(0, 60);
@@ -44,7 +44,25 @@ READ = """(releases) => {
   scrollers.forEach((el, i) => el.dataset.phoneScroller = i);
   const kind = el => el.matches('pre > code') ? 'code' : el.tagName.toLowerCase() + '.' + el.classList[0];
   const cue = el => { const s = getComputedStyle(el); return [s.backgroundImage, s.backgroundAttachment, s.backgroundSize]; };
-  return {tables, outputs,
+  // Text set smaller than LEGIBLE px, folded text too (a reader opens the fold at this size);
+  // not KaTeX's MathML copy, which is for screen readers and never drawn, nor its zero-width
+  // struts.
+  const small = {};
+  const texts = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+  for (let node; (node = texts.nextNode());) {
+    const el = node.parentElement;
+    if (!node.textContent.replace(/[\\s\\u200b]/g, '') || el.closest('.katex-mathml')) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size >= legible) continue;
+    const what = el.closest('.filename') ? 'code title' : el.closest('pre') ? 'code block'
+      : el.closest('code') ? 'inline code' : el.tagName.toLowerCase();
+    const box = el.closest('details, .admonition, table');
+    const where = !box ? 'the text' : box.matches('table') ? 'a table'
+      : box.matches('details') ? 'a fold' : 'a box';
+    const key = `${what} in ${where}, ${size.toFixed(2)} px`;
+    (small[key] = small[key] || {count: 0, first: label(el)}).count++;
+  }
+  return {tables, outputs, small,
           scrollers: scrollers.map((el, i) => ({index: i, kind: kind(el), first: label(el), cue: cue(el)}))};
 }"""
 
@@ -52,6 +70,9 @@ READ = """(releases) => {
 PROBE_CSS = """article pre code, article pre code *, article table, article table *,
 .katex-display, .katex-display * { color: transparent !important; border-color: transparent !important; }
 article table code { background-color: transparent !important; }"""
+
+# The smallest text size Lighthouse calls legible on a phone (its font-size audit).
+LEGIBLE = 12
 
 STRIP = 4  # px of the scroller's right edge that are read
 
@@ -101,13 +122,11 @@ class PhoneVisit:
     seen: dict          # kind -> (index, share of edge rows with the cue at the start, at the
                         # end), for the first page of its language where a box of the kind scrolls
     answer: dict | None
+    small: dict         # "element in container, size" -> {count, first}: text under LEGIBLE px
 
 
 
 
-# Every block laid out at once, as each is once a reader scrolls to it (extra.css lets the
-# browser skip the layout of blocks far from the screen); quicker than scrolling through.
-LAID_OUT = ".md-typeset .highlight, .md-typeset div.arithmatex { content-visibility: visible !important; }"
 
 
 @pytest.fixture(scope="session")
@@ -120,8 +139,7 @@ def phone_visits(browser, server, pages) -> dict[str, PhoneVisit]:
     seen_in: dict[tuple, str] = {}   # (language, kind) -> the page whose box was read in pixels
 
     def read(t, page, url):
-        t.page.add_style_tag(content=LAID_OUT)
-        found = t.page.evaluate(READ, releases)
+        found = t.page.evaluate(READ, [releases, LEGIBLE])
         answer = t.page.evaluate(ANSWER)
         t.page.add_style_tag(content=PROBE_CSS)
         seen = {}
@@ -131,7 +149,7 @@ def phone_visits(browser, server, pages) -> dict[str, PhoneVisit]:
                 seen[scroller["kind"]] = (scroller["index"], *edge_rows(t, scroller["index"]))
         return PhoneVisit(source=page.source, lang=page.lang.locale, tables=found["tables"],
                           outputs=found["outputs"], scrollers=found["scrollers"], seen=seen,
-                          answer=answer)
+                          answer=answer, small=found["small"])
 
     return read_every_page(browser, server, pages, read, scroll=False, viewport=PHONE,
                            is_mobile=True, has_touch=True)
@@ -210,3 +228,12 @@ def test_answer_box_in_body_type_on_a_desktop(visits):
                 for p in check_answer_box(f"docs/{v.page.source} (desktop)", v.answer)]
     assert not problems, ("the answer box must be as readable as the text around it "
                           "(extra.css, the answer box):\n  " + "\n  ".join(problems))
+
+
+def test_all_text_is_legible_on_a_phone(phone_visits):
+    small = [f"docs/{v.source}: {where}, {n['count']} text(s), the first {n['first']!r}"
+             for v in phone_visits.values() for where, n in v.small.items()]
+    assert not small, (f"at 390 px this text is under {LEGIBLE} px, too small to read on a phone "
+                       "(Material sets boxes, folds and tables in smaller type, and code at 0.85 "
+                       "of that; extra.css sets boxes and folds in the body's type and keeps code "
+                       "in tables at 12 px or more):\n  " + "\n  ".join(small))

@@ -29,8 +29,8 @@ MEASURE = """async () => {
     }
     const blocks = [];
     for (const block of box.querySelectorAll(':scope > .highlight')) {
-      // Off-screen code is not rendered (content-visibility, extra.css) until it nears the
-      // viewport: each block is brought into view and read once the browser has drawn it.
+      // The theme sets up a block (its title bar's copy button) when it first comes into view
+      // (content.lazy): each block is brought into view and read once the browser has drawn it.
       block.scrollIntoView({block: 'start', behavior: 'instant'});
       const title = block.querySelector(':scope > .filename');
       for (let i = 0; i < 10 && title && !title.innerText.trim(); i++) await frame();
