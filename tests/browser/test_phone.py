@@ -48,10 +48,12 @@ READ = """([releases, legible]) => {
   // not KaTeX's MathML copy, which is for screen readers and never drawn, nor its zero-width
   // struts.
   const small = {};
+  let read = 0;
   const texts = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
   for (let node; (node = texts.nextNode());) {
     const el = node.parentElement;
     if (!node.textContent.replace(/[\\s\\u200b]/g, '') || el.closest('.katex-mathml')) continue;
+    read++;
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (size >= legible) continue;
     const what = el.closest('.filename') ? 'code title' : el.closest('pre') ? 'code block'
@@ -62,7 +64,7 @@ READ = """([releases, legible]) => {
     const key = `${what} in ${where}, ${size.toFixed(2)} px`;
     (small[key] = small[key] || {count: 0, first: label(el)}).count++;
   }
-  return {tables, outputs, small,
+  return {tables, outputs, small, texts: read,
           scrollers: scrollers.map((el, i) => ({index: i, kind: kind(el), first: label(el), cue: cue(el)}))};
 }"""
 
@@ -123,10 +125,7 @@ class PhoneVisit:
                         # end), for the first page of its language where a box of the kind scrolls
     answer: dict | None
     small: dict         # "element in container, size" -> {count, first}: text under LEGIBLE px
-
-
-
-
+    texts: int          # how many texts of the page's content were measured
 
 
 @pytest.fixture(scope="session")
@@ -149,7 +148,7 @@ def phone_visits(browser, server, pages) -> dict[str, PhoneVisit]:
                 seen[scroller["kind"]] = (scroller["index"], *edge_rows(t, scroller["index"]))
         return PhoneVisit(source=page.source, lang=page.lang.locale, tables=found["tables"],
                           outputs=found["outputs"], scrollers=found["scrollers"], seen=seen,
-                          answer=answer, small=found["small"])
+                          answer=answer, small=found["small"], texts=found["texts"])
 
     return read_every_page(browser, server, pages, read, scroll=False, viewport=PHONE,
                            is_mobile=True, has_touch=True)
@@ -231,6 +230,8 @@ def test_answer_box_in_body_type_on_a_desktop(visits):
 
 
 def test_all_text_is_legible_on_a_phone(phone_visits):
+    unread = [f"docs/{v.source}" for v in phone_visits.values() if not v.texts]
+    assert not unread, f"no text of these pages' content was measured: {unread}"
     small = [f"docs/{v.source}: {where}, {n['count']} text(s), the first {n['first']!r}"
              for v in phone_visits.values() for where, n in v.small.items()]
     assert not small, (f"at 390 px this text is under {LEGIBLE} px, too small to read on a phone "
