@@ -163,8 +163,8 @@ def started(th: notebooks.TakeHome, kind: str) -> Future:
     return RUNS[key]
 
 
-def start(nodeids=None) -> None:
-    """Start the runs the session's tests wait for; `nodeids` of those tests, or every run."""
+def start(nodeids: list[str]) -> None:
+    """Start the notebook and script runs whose tests are among `nodeids` (the session's)."""
     pages = [(lang, name, made(lang, name)) for lang, name in PAGES]
     # The exercise's runs first: they take longest (each checks a dozen solutions).
     pages.sort(key=lambda page: not (page[2] and page[2].needs_checker))
@@ -172,9 +172,8 @@ def start(nodeids=None) -> None:
         if th is None:
             continue
         for kind in ("notebook", "script"):
-            wanted = f"test_{kind}" in " ".join(nodeids or [f"test_{kind}"])
-            if wanted and (nodeids is None or any(f"[{lang.locale}/{name}]" in n
-                                                  for n in nodeids)):
+            if any(f"::test_{kind}" in n and n.endswith(f"[{lang.locale}/{name}]")
+                   for n in nodeids):
                 started(th, kind)
 
 

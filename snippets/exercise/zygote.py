@@ -2,15 +2,15 @@
 solution, so that checking a solution does not start a new Python that imports torch again
 (about two seconds of CPU time each, most of a check).
 
-Started by the checker as `python -c <this file> SOCKET`, with child.py's source on stdin
-(its length on the first line). It runs that source once, under a name that does not start
-its `main()`, into a module that each child makes its `__main__` (as if it had been started
-with `python -c`: a solution that reaches for the checker there finds it), then listens on the Unix socket SOCKET. For each connection it forks a handler,
-which receives the child's stdin, report and stderr descriptors with the solution's path, the
-checker's folder and environment; forks the child itself (a new session, as before, so that a
-timeout kills the whole group); sends its pid; waits for it and sends its exit code. The child
-is a copy of a process that has run nothing of any solution. The zygote exits when its stdin
-closes: when the checker that started it exits.
+Started by the checker as `python -c <this file> SOCKET`, with child.py's source on stdin (its
+length on the first line). It runs that source once, under a name that does not start its
+`main()`, into a module that each child makes its `__main__` (as if it had been started with
+`python -c`: a solution that reaches for the checker there finds it), then listens on the Unix
+socket SOCKET. For each connection it forks a handler, which receives the child's stdin, report
+and stderr descriptors with the solution's path, the checker's folder and environment; forks the
+child itself (a new session, as before, so that a timeout kills the whole group); sends its pid;
+waits for it and sends its exit code. The child is a copy of a process that has run nothing of
+any solution. The zygote exits when its stdin closes: when the checker that started it exits.
 """
 import json
 import os
