@@ -69,8 +69,9 @@ def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog):
     content = '<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>'
     modules = figures.drawers()
     logger = "mkdocs.plugins.verified_docs.figures"
-    for meta, level in (({}, logging.WARNING), ({"untranslated": True}, logging.INFO)):
-        page = SimpleNamespace(file=SimpleNamespace(src_uri="xx/mask.md"), meta=meta)
+    # A page of its own in xx; the English page in its place (static-i18n's fallback).
+    for locale, level in (("xx", logging.WARNING), ("en", logging.INFO)):
+        page = SimpleNamespace(file=SimpleNamespace(src_uri=f"{locale}/mask.md", locale=locale))
         caplog.clear()
         with caplog.at_level(logging.INFO, logger=logger):
             html = figures.captioned_figures(content, page, "xx", modules)

@@ -19,14 +19,14 @@ from snippets import (clamp_boundaries, clamp_seed_arithmetic, concave_kinks,
                       relu_vs_clamp_seed)
 from snippets.my_relu import MyReLU
 from verified_docs import results, versions
-from verified_docs.site import ROOT, docs_dir, is_stub, languages
+from verified_docs.site import ROOT, docs_dir, languages
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 # Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass
 # 0 at a scalar bound and split a tie with a tensor bound in half, as maximum does.
 OLD_CLAMP = RELEASE < (2, 14)
 PAGES = [page for page in (docs_dir() / lang / "relu-vs-clamp.md" for lang in languages())
-         if not is_stub(page)]
+         if page.exists()]
 
 
 # ---- the seed's experiment ------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """`make serve` while editing, run for real on a scratch copy with the Makefile's arguments: a
 rebuild shows every kind of edit a writer or a translator makes (a page, a snippet, a figure's
-labels, a formula with a new character, a stub that gets translated), and a mistake is an error in
+labels, a formula with a new character, a page that gets translated), and a mistake is an error in
 its log and on the page, never a server that exits or stops rebuilding (verified_docs/includes.py).
 """
 
@@ -23,8 +23,7 @@ from fontTools.ttLib import TTFont
 
 from tests.helpers import scratch_copy
 from verified_docs import katex
-from verified_docs.i18n.stamps import STUB
-from verified_docs.site import ROOT, built_html, default_language, docs_dir, translated
+from verified_docs.site import ROOT, built_html, default_language, docs_dir, languages
 
 STARTUP = 240  # seconds: the first build of every language, on a busy machine
 REBUILD = 240
@@ -151,15 +150,15 @@ def append(path, paragraph: str) -> None:
 
 
 def test_a_rebuild_shows_every_edit(tmp_path):
-    """One server, two builds: the first of the repository with a stub, the second after five
-    edits, each of which must show in what the second build serves."""
+    """One server, two builds: the first of the repository with a page not translated, the
+    second after five edits, each of which must show in what the second build serves."""
     repo = scratch_copy(tmp_path)
     docs, en = repo / docs_dir().name, default_language()
-    [lang, *_] = translated("going-further.md")
+    lang = next(lang for lang in languages()[1:] if (docs / lang / "going-further.md").exists())
     translation = docs / lang / "going-further.md"
     translated_text = translation.read_text(encoding="utf-8")
     translated_title = re.search(r"^# (.+)$", translated_text, re.M)[1]
-    translation.write_text(STUB, encoding="utf-8")
+    translation.unlink()  # not translated yet: the English page in its place
 
     page_words = "A sentence written while the server was running."
     snippet_words = "# the tutorial's class, edited while the server was running"
@@ -170,7 +169,7 @@ def test_a_rebuild_shows_every_edit(tmp_path):
         assert label not in svg_text(server.get("assets/figures/relu.svg"))
         stub = server.page(lang, "going-further.md")
         assert 'id="translation-missing"' in stub and '<div lang="en">' in stub, (
-            f"{lang}/going-further/ as a stub should show the English text under a banner")
+            f"{lang}/going-further/, not translated, should show the English text under a banner")
 
         since = len(server.lines)
         append(docs / en / "why-clone.md", page_words)
@@ -203,7 +202,7 @@ def test_a_rebuild_shows_every_edit(tmp_path):
         page = server.page(lang, "going-further.md")
         if 'id="translation-missing"' in page or '<div lang="en">' in page:
             problems.append(f"docs/{lang}/going-further.md, translated now, is still shown as an "
-                            "untranslated stub (banner or lang=\"en\"); are the stubs kept from "
+                            "untranslated page (banner or lang=\"en\"); are the banners kept from "
                             "the first build?")
         if translated_title not in visible_text(page):
             problems.append(f"docs/{lang}/going-further.md: its translated title "

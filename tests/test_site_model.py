@@ -1,5 +1,5 @@
 """The site model (verified_docs/site.py), in process on a small site in a temporary folder: its
-languages in order, the pages, `extra` per language, stubs, where a page is built, and a page
+languages in order, the pages, `extra` per language, where a page is built, and a page
 that is not UTF-8 named by its line. Every other module reads these facts from it."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import logging
 
 import pytest
 
-from verified_docs.i18n.stamps import STUB
 from verified_docs.site import PageError, Site
 
 # The default language is not listed first, and one language is not built.
@@ -42,8 +41,7 @@ plugins:
 def site(tmp_path) -> Site:
     (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     pages = {"en/index.md": "# Home\n", "en/guide/index.md": "# Guide\n", "en/mask.md": "# Mask\n",
-             "ru/index.md": "# Главная\n", "ru/mask.md": STUB,
-             "de/index.md": "---\nuntranslated: false\n---\n\n# Start\n"}
+             "ru/index.md": "# Главная\n", "de/index.md": "# Start\n"}
     for page, text in pages.items():
         (tmp_path / "docs" / page).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "docs" / page).write_text(text, encoding="utf-8")
@@ -84,19 +82,6 @@ def test_extra_of_a_language_is_its_own_over_the_global_one(site):
                                             "english_link": "English"}}
 
 
-def test_a_stub_is_its_front_matter_not_a_mention(site, tmp_path):
-    mention = tmp_path / "docs" / "en" / "mask.md"
-    mention.write_text("# Mask\n\nA stub says `untranslated: true` in its front matter.\n",
-                       encoding="utf-8")
-    found = {page: site.is_stub(site.docs / page)
-             for page in ("ru/mask.md", "ru/index.md", "de/index.md", "en/mask.md")}
-    assert found == {"ru/mask.md": True, "ru/index.md": False, "de/index.md": False,
-                     "en/mask.md": False}, (
-        f"Site.is_stub: only front matter with `untranslated: true` makes a stub; got {found}")
-    assert site.translated("index.md") == ["ru", "de"], "de/index.md is not a stub: translated"
-    assert site.translated("mask.md") == [], "ru/mask.md is a stub: not translated"
-
-
 def test_where_the_build_puts_a_page(site, tmp_path):
     out = tmp_path / "site"
     found = {(lang, page): site.built_html(out, lang, page).relative_to(out).as_posix()
@@ -115,7 +100,7 @@ def test_a_file_that_is_not_utf8_is_named_with_its_line(site):
     assert str(raised.value) == ("docs/ru/index.md:3: not valid UTF-8 (byte b'\\xff'); save "
                                  "the file as UTF-8"), str(raised.value)
     with pytest.raises(PageError, match=r"^docs/ru/index\.md:3: not valid UTF-8"):
-        site.is_stub(page)
+        site.front_matter(page)
 
 
 def test_loading_the_config_leaves_the_mkdocs_logger_as_it_was(site):

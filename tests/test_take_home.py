@@ -70,7 +70,7 @@ def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     path = model.docs_dir() / lang.locale / name
     default = model.docs_dir() / model.default_language() / name
     strings = model.extra(lang.locale).get("strings") or {}
-    return notebooks.take_home(default if model.is_stub(path) else path, page_dest(lang, name),
+    return notebooks.take_home(path if path.exists() else default, page_dest(lang, name),
                                SITE_URL, lang.prefix, strings)
 
 
@@ -129,7 +129,8 @@ def run_script(text: str, folder: pathlib.Path, name: str) -> subprocess.Complet
                           timeout=TIMEOUT)
 
 
-PAGES = [(lang, name) for lang in LANGS for name in model.pages(lang.locale)]
+# Every page of every language, those not translated yet (no file) too: they take home English.
+PAGES = [(lang, name) for lang in LANGS for name in model.pages(model.default_language())]
 RUNS: dict = {}  # (kind, the code of its cells) -> Future of the run
 POOL: list = []
 
@@ -188,7 +189,7 @@ def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
     """(page:line, what it prints on the default release) of every fence the default release
     runs, in order: read from the page's output fences."""
     path = model.docs_dir() / lang.locale / name
-    if model.is_stub(path):
+    if not path.exists():  # not translated yet: the English page in its place
         path = model.docs_dir() / model.default_language() / name
     release = versions.default()
     found = []

@@ -9,7 +9,7 @@ import pytest
 
 from verified_docs.i18n import UsageError
 from verified_docs.i18n.parity import structure_differences
-from verified_docs.i18n.stamps import HASH_KEY, STUB, stamp, text_hash, with_front_matter_key
+from verified_docs.i18n.stamps import HASH_KEY, stamp, text_hash, with_front_matter_key
 from verified_docs.i18n.status import print_status
 from verified_docs.site import PageError, Site, front_matter
 
@@ -164,7 +164,7 @@ def test_stamp_records_the_english_hash(tmp_path):
 
 
 @pytest.mark.parametrize("path, translation, message", [
-    ("docs/ru/page.md", STUB, "is a stub (`untranslated: true`). Replace it with the translation"),
+    ("docs/ru/absent.md", "# Заголовок\n", "docs/ru/absent.md: no such page"),
     ("docs/en/page.md", "# Заголовок\n", "stamp a translation, i.e. a page of ru (not 'en')"),
     ("docs/ru/other.md", "# Заголовок\n", "docs/en/other.md does not exist"),
     ("README.md", "# Заголовок\n", "README.md: not a page under docs/"),

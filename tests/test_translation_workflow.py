@@ -1,206 +1,186 @@
-"""The translation workflow end to end, on scratch copies of the repo, with the real tools: the
-status table, re-stamping, banners on the built pages, stubs for untranslated pages, per-language
-404 pages, and a new language that every test picks up from mkdocs.yml."""
+"""The translation workflow end to end, in process, on a small site written into the test's folder
+(tests/translation_site.py): `make translations`' table and stamps (`cli.main`), the banners and
+the English text of a page not translated yet on the built pages, and `make new-language`, whose
+new language every check picks up from mkdocs.yml. The real site's 404 pages and a parity
+message on its real pages close the file."""
 
 from __future__ import annotations
 
-import pathlib
+import difflib
 import re
 
 import pytest
 
-from tests.helpers import build, run, scratch_copy
-from verified_docs.i18n.parity import page_problems
-from verified_docs.i18n.scaffold import language_name, nav_titles
-from verified_docs.i18n.stamps import STUB
-from verified_docs.site import ROOT, built_html, default_language, docs_dir, extra, is_stub, \
-    languages, translated
-from verified_docs.site import config as site_config
+from tests import translation_site
+from tests.translation_site import html
+from verified_docs.i18n import cli
+from verified_docs.i18n.gaps import interface_texts
+from verified_docs.i18n.parity import page_problems, page_set_problems
+from verified_docs.i18n.scaffold import insert_language, language_name
+from verified_docs.site import Site, current
 
-DOCS = docs_dir()
-
-# The translation these tests edit: the first language whose home page is translated (a
-# language just added has stubs only).
-DEFAULT = default_language()
-TRANSLATED = next(iter(translated("index.md")), None)
-needs_translation = pytest.mark.skipif(TRANSLATED is None, reason="no translated home page yet")
+REPO = current()
 
 
-def translated_pages(repo) -> list[str]:
-    """The pages of TRANSLATED that are translated (not stubs), home page first."""
-    folder = repo / DOCS.name / TRANSLATED
-    return [p.name for p in sorted(folder.glob("*.md"), key=lambda p: p.name != "index.md")
-            if not is_stub(p)]
+@pytest.fixture
+def root(tmp_path):
+    return translation_site.write(tmp_path)
 
 
-def translated_page(repo) -> str:
-    return translated_pages(repo)[0]
+def translations(root, capsys, *args: str) -> tuple[int, str, str]:
+    """`python -m verified_docs translations <args>` at `root`: (exit code, stdout, stderr)."""
+    capsys.readouterr()
+    code = cli.main(["--root", str(root), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
-def status_row(repo, page: str) -> str:
-    result = run(repo, "verified_docs", "translations", "status")
-    assert result.returncode == 0, result.stderr
-    return next(line for line in result.stdout.splitlines() if line.strip().startswith(page + " "))
+def status_row(root, capsys, page: str, lang: str = "ru") -> str:
+    code, out, err = translations(root, capsys, "status")
+    assert code == 0, err
+    table = out.split(f"\n{lang}: ", 1)[1]
+    return next(line for line in table.splitlines() if line.strip().startswith(page + " "))
 
 
-def html(site, lang: str, page: str) -> str:
-    return built_html(site, lang, page).read_text(encoding="utf-8")
+def test_outdated_and_untranslated_pages_are_reported_and_bannered(root, capsys, monkeypatch):
+    """Stamped pages are up to date; an English edit of the prose outdates its translation,
+    in the table and on the built page, an edit of an output alone does not; a page with no
+    translation is reported missing and built from the English text, marked lang="en", under a
+    banner; re-stamping brings a page up to date."""
+    code, out, err = translations(root, capsys, "stamp", "docs/ru/index.md", "docs/ru/mask.md")
+    assert code == 0 and out.count("stamped docs/ru/") == 2, (out, err)
+    for page in ("index.md", "mask.md"):
+        assert "up to date" in status_row(root, capsys, page)
+    assert re.search(r"extra\.md +missing +no file docs/ru/extra\.md: readers see the English "
+                     "text under a banner", status_row(root, capsys, "extra.md"))
+
+    english = root / "docs" / "en"
+    (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
+        "1\n```", "1\n2\n```"), encoding="utf-8")  # what `make outputs` alone would write
+    (english / "mask.md").write_text(translation_site.PAGES["en/mask.md"] + "\nOne more.\n",
+                                     encoding="utf-8")
+    assert "up to date" in status_row(root, capsys, "index.md")
+    row = status_row(root, capsys, "mask.md")
+    assert "outdated" in row and "docs/en/mask.md changed since it was stamped" in row, row
+
+    site = translation_site.build(root, monkeypatch)
+    strings = Site(root).extra("ru")["strings"]
+    outdated = html(site, "ru/mask/")
+    assert 'id="translation-outdated"' in outdated and strings["outdated_title"] in outdated
+    assert re.search(rf'<a href="(\.\./)+mask/" hreflang="en">{strings["english_link"]}</a>',
+                     outdated), outdated
+    assert "translation-banner" not in html(site, "ru/")
+    assert "translation-banner" not in html(site, "mask/")
+
+    missing = html(site, "ru/extra/")
+    assert '<html lang="ru"' in missing
+    assert 'id="translation-missing"' in missing and strings["missing_title"] in missing
+    article = missing[missing.index("<article"):missing.index("</article>")]
+    banner = article.index('id="translation-missing"')
+    assert re.search(r'<div lang="en">\s*<h1 id="extra">Extra', article[:banner]), (
+        "the English title of a page not translated yet is not marked lang=\"en\"")
+    assert re.search(r'<div lang="en">\s*<p>A page in English only', article[banner:]), (
+        "the English text of a page not translated yet is not marked lang=\"en\"")
+
+    code, out, err = translations(root, capsys, "stamp", "docs/ru/mask.md")
+    assert code == 0, err
+    assert "up to date" in status_row(root, capsys, "mask.md")
 
 
-@needs_translation
-def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
-    """English edit -> outdated, in the table and on the built page, while a page stamped since
-    its English one last changed has no banner; re-stamp -> up to date. A stub is reported
-    missing and built from the English text under a banner."""
-    repo = scratch_copy(tmp_path)
-    page, *others = [p for p in translated_pages(repo) if p != "glossary.md"]
-    assert others, f"two translated pages of {TRANSLATED!r} besides glossary.md are needed"
-    for stamped_page in (page, others[0]):
-        stamped = run(repo, "verified_docs", "translations", "stamp",
-                      f"docs/{TRANSLATED}/{stamped_page}")
-        assert stamped.returncode == 0, stamped.stderr
-        assert "up to date" in status_row(repo, stamped_page)
-
-    english = repo / DOCS.name / DEFAULT / page
-    english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n",
-                       encoding="utf-8")
-    row = status_row(repo, page)
-    assert "outdated" in row and f"docs/{DEFAULT}/{page} changed since it was stamped" in row
-
-    stub = repo / DOCS.name / TRANSLATED / "glossary.md"
-    stub.write_text(STUB, encoding="utf-8")
-    assert "missing" in status_row(repo, "glossary.md")
-    assert not page_problems(repo / DOCS.name / DEFAULT / "glossary.md", stub)
-
-    site = tmp_path / "site"
-    assert build(repo, site).returncode == 0
-    strings = extra(TRANSLATED)["strings"]  # as the build sees them
-    built = html(site, TRANSLATED, page)
-    assert 'id="translation-outdated"' in built
-    assert strings["outdated_title"] in built
-    assert re.search(rf'<a href="[./]+/{page[:-3].replace("index", "")}" hreflang="{DEFAULT}">'
-                     f'{strings["english_link"]}</a>', built)
-    assert "translation-banner" not in html(site, DEFAULT, page)
-    assert "translation-banner" not in html(site, TRANSLATED, others[0])
-
-    built = html(site, TRANSLATED, "glossary.md")
-    assert f'<html lang="{TRANSLATED}"' in built
-    assert 'id="translation-missing"' in built and strings["missing_title"] in built
-    english_intro = re.search(r"<p>(.*?)</p>", html(site, DEFAULT, "glossary.md"), re.S)[1]
-    assert english_intro in built
-
-    run(repo, "verified_docs", "translations", "stamp", f"docs/{TRANSLATED}/{page}")
-    assert "up to date" in status_row(repo, page)
-
-
-def pair(tmp_path, page: str) -> tuple[pathlib.Path, pathlib.Path]:
-    """Copies of docs/<default>/<page> and docs/<TRANSLATED>/<page> under tmp_path/docs/."""
-    copies = []
-    for lang in (DEFAULT, TRANSLATED):
-        copy = tmp_path / DOCS.name / lang / page
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_bytes((DOCS / lang / page).read_bytes())
-        copies.append(copy)
-    return copies[0], copies[1]
-
-
-@needs_translation
-def test_stub_with_text_fails_parity(tmp_path):
-    english, stub = pair(tmp_path, "glossary.md")
-    stub.write_text(STUB + "\n# Half done\n", encoding="utf-8")
-    problems = page_problems(english, stub)
-    assert problems and (f"docs/{TRANSLATED}/glossary.md is marked `untranslated: true` but has "
-                         "text, which readers never see") in problems[0], problems
-
-
-def test_each_language_has_its_own_404_page(site):
-    for lang in languages():
-        page = (site if lang == DEFAULT else site / lang) / "404.html"
-        assert page.exists(), f"no {page.relative_to(site)}"
-        text = page.read_text(encoding="utf-8")
-        assert f'<html lang="{lang}"' in text, f"{page.relative_to(site)} is not in {lang}"
-        assert f"<h1>{extra(lang)['strings']['not_found_title']}</h1>" in text
-    root = (site / "404.html").read_text(encoding="utf-8")
-    assert all(f'"{lang}"' in root for lang in languages()[1:]), (
-        "the default 404 page must know the other languages, to show theirs under /<lang>/")
-
-
-@needs_translation
-def test_parity_failure_names_both_pages_and_lines(tmp_path):
-    page = translated_page(ROOT)
-    english, translation = pair(tmp_path, page)
-    lines = translation.read_text(encoding="utf-8").splitlines(keepends=True)
-    n = next((i for i, line in enumerate(lines) if line.startswith("```python")), None)
-    if n is None:
-        pytest.skip(f"docs/{TRANSLATED}/{page} has no Python fence")
-    lines[n + 1] = "changed = True\n"
-    translation.write_text("".join(lines), encoding="utf-8")
-    found = "\n".join(page_problems(english, translation))
-    assert re.search(rf"docs/{TRANSLATED}/{page}:{n + 1} vs \S*docs/{DEFAULT}/{page}:\d+: "
-                     rf"the code or output fence differs:\n  \S*docs/{DEFAULT}/{page}:\d+: .+\n"
-                     rf"  \S*docs/{TRANSLATED}/{page}:{n + 2}: changed = True", found), found
+def test_stamp_refuses_a_page_with_no_file(root, capsys):
+    code, out, err = translations(root, capsys, "stamp", "docs/ru/extra.md", "docs/ru/mask.md")
+    assert code == 1 and "error: docs/ru/extra.md: no such page" in err, err
+    assert "stamped docs/ru/mask.md" in out, "a refused page stops the pages after it"
 
 
 # ---- a new language ---------------------------------------------------------------------------
 
-# A language the site does not have yet, which Material for MkDocs has an interface for.
-NEW = next(code for code in ("de", "fr", "es", "it", "pt", "nl", "pl", "uk", "ja")
-           if code not in languages())
+def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(root, capsys,
+                                                                      monkeypatch):
+    before = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    code, out, err = translations(root, capsys, "new-language", "de")
+    assert code == 0, err
+    after = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    changed = [line for line in difflib.ndiff(before.splitlines(), after.splitlines())
+               if line[:1] in "+-"]
+    assert all(line.startswith("+ ") for line in changed), "\n".join(changed)
+    assert f"        - locale: de\n          name: {language_name('de')}\n" in after
+    assert not (root / "docs" / "de").exists(), "a new language has no page until translated"
 
+    site = Site(root)
+    assert site.locales == ("en", "ru", "de")
+    english, german = interface_texts(site.config, "en"), interface_texts(site.config, "de")
+    assert german == english, "the new entry copies every text of the interface from English"
+    assert page_set_problems(site, "de") == []
 
-def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
-    repo = scratch_copy(tmp_path)
-    added = run(repo, "verified_docs", "translations", "new-language", NEW)
-    assert added.returncode == 0, added.stderr
-    config = (repo / "mkdocs.yml").read_text(encoding="utf-8")
-    assert f"- locale: {NEW}\n" in config and f"name: {language_name(NEW)}" in config
-    english = sorted(p.name for p in (repo / DOCS.name / DEFAULT).glob("*.md"))
-    assert sorted(p.name for p in (repo / DOCS.name / NEW).glob("*.md")) == english
-    assert all(is_stub(p) for p in (repo / DOCS.name / NEW).glob("*.md"))
+    code, out, err = translations(root, capsys, "status")
+    left = out.split("\nde: ", 1)[1]
+    assert left.startswith("3 pages, 0 up to date, 0 outdated, 3 missing"), left
+    assert "the `de` entry of the i18n languages, still the English text" in left, left
+    for key in ("site_name", "extra.output_title", "extra.strings: outdated_title",
+                "nav_translations: Home"):
+        assert key in left, left
 
-    # No test names the languages: they read them from mkdocs.yml. The site fixture of these
-    # tests builds the site (strictly) into <basetemp>/site0; the checks below read that build.
-    tested = run(repo, "pytest", "-v", "-p", "no:randomly", f"--basetemp={tmp_path / 'pt'}",
-                 "tests/test_translation_parity.py", "tests/test_glossary.py",
-                 "tests/test_languages.py", "tests/test_site_build.py",
-                 "-k", f"{NEW}/ or [{NEW}]")
-    assert tested.returncode == 0, tested.stdout
-    for test_id in (f"test_same_pages_as_default_language[{NEW}]",
-                    f"test_same_structure_as_default_language[{NEW}/index.md]",
-                    f"test_glossary_page_shows_the_table[{NEW}]",
-                    f"test_every_interface_text_is_translated[{NEW}]",
-                    f"test_every_nav_title_is_translated[{NEW}]",
-                    f"test_page_is_built_with_its_language[docs/{NEW}/index.md]"):
-        assert f"{test_id} PASSED" in tested.stdout, tested.stdout
-
-    # What is left to translate: the pages, and the texts copied from English into mkdocs.yml.
-    status = run(repo, "verified_docs", "translations", "status")
-    assert status.returncode == 0, status.stderr
-    left = status.stdout.split(f"\n{NEW}: ", 1)[1]
-    assert f"{len(english)} missing" in left
-    assert f"the `{NEW}` entry of the i18n languages, still the English text" in left
-    first_title = nav_titles(site_config()["nav"])[0]
-    for text in ("site_name", "extra.output_title", "extra.strings: outdated_title",
-                 f"nav_translations: {first_title}"):
-        assert text in left, left
-    assert "glossary.yml: " in left and f"have no `{NEW}:` term" in left, left
-
-    site = tmp_path / "pt" / "site0"
-    home = (site / NEW / "index.html").read_text(encoding="utf-8")
-    assert 'id="translation-missing"' in home
-    assert re.search(rf'<a href="[^"]*" hreflang="{NEW}"[^>]*>\s*{language_name(NEW)}', home), (
+    built = translation_site.build(root, monkeypatch)
+    home = html(built, "de/")
+    assert '<html lang="de"' in home and 'id="translation-missing"' in home
+    assert re.search(rf'<a href="[^"]*" hreflang="de"[^>]*>\s*{language_name("de")}', home), (
         "the language switcher should list the new language")
-    assert f'<html lang="{NEW}"' in (site / NEW / "404.html").read_text(encoding="utf-8")
+    assert '<html lang="de"' in (built / "de" / "404.html").read_text(encoding="utf-8")
 
-    again = run(repo, "verified_docs", "translations", "new-language", NEW)
-    assert again.returncode == 1 and f"{NEW} is already a language of the site" in again.stderr
+    code, out, err = translations(root, capsys, "new-language", "de")
+    assert code == 1 and "de is already a language of the site" in err, err
 
 
-def test_new_language_refuses_a_code_the_theme_cannot_build(tmp_path):
-    repo = scratch_copy(tmp_path)
-    before = (repo / "mkdocs.yml").read_text(encoding="utf-8")
-    result = run(repo, "verified_docs", "translations", "new-language", "xx")
-    assert result.returncode == 1
-    assert "Material for MkDocs has no interface translation for 'xx'" in result.stderr
-    assert (repo / "mkdocs.yml").read_text(encoding="utf-8") == before
-    assert not (repo / DOCS.name / "xx").exists()
+def test_new_language_refuses_a_code_the_theme_cannot_build(root, capsys):
+    before = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    code, out, err = translations(root, capsys, "new-language", "xx")
+    assert code == 1 and "Material for MkDocs has no interface translation for 'xx'" in err
+    assert (root / "mkdocs.yml").read_text(encoding="utf-8") == before
+
+
+def test_the_real_mkdocs_yml_gains_only_the_new_entry():
+    """The round trip keeps every comment, quote and tag (`!ENV`, `!!python/object/apply`)."""
+    text = (REPO.root / "mkdocs.yml").read_text(encoding="utf-8")
+    entry = {"locale": "xx", "name": "X", "build": True, "extra": {"output_title": "Output"}}
+    changed = [line for line in difflib.ndiff(text.splitlines(),
+                                              insert_language(text, entry).splitlines())
+               if line[:1] in "+-"]
+    assert changed == ["+         - locale: xx", "+           name: X", "+           build: true",
+                       "+           extra:", "+             output_title: Output"], changed
+
+
+# ---- the real site ----------------------------------------------------------------------------
+
+def test_each_language_has_its_own_404_page(site):
+    for lang in REPO.locales:
+        page = (site if lang == REPO.default else site / lang) / "404.html"
+        assert page.exists(), f"no {page.relative_to(site)}"
+        text = page.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in text, f"{page.relative_to(site)} is not in {lang}"
+        assert f"<h1>{REPO.extra(lang)['strings']['not_found_title']}</h1>" in text
+    root = (site / "404.html").read_text(encoding="utf-8")
+    assert all(f'"{lang}"' in root for lang in REPO.locales[1:]), (
+        "the default 404 page must know the other languages, to show theirs under /<lang>/")
+
+
+def test_parity_failure_names_both_pages_and_lines(tmp_path):
+    lang, page, n = next(
+        (lang, page, n) for lang in REPO.locales[1:] for page in REPO.pages(lang)
+        for n, line in enumerate((REPO.docs / lang / page).read_text("utf-8").splitlines())
+        if line.startswith("```python"))
+    copies = []
+    for side in (REPO.default, lang):
+        copy = tmp_path / "docs" / side / page
+        copy.parent.mkdir(parents=True)
+        copy.write_bytes((REPO.docs / side / page).read_bytes())
+        copies.append(copy)
+    english, translation = copies
+    lines = translation.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[n + 1] = "changed = True\n"
+    translation.write_text("".join(lines), encoding="utf-8")
+    found = "\n".join(page_problems(english, translation))
+    default = REPO.default
+    assert re.search(rf"docs/{lang}/{page}:{n + 1} vs \S*docs/{default}/{page}:\d+: "
+                     rf"the code or output fence differs:\n  \S*docs/{default}/{page}:\d+: .+\n"
+                     rf"  \S*docs/{lang}/{page}:{n + 2}: changed = True", found), found

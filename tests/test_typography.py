@@ -32,7 +32,7 @@ import re
 import pytest
 import yaml
 
-from verified_docs.site import ROOT, docs_dir, is_stub, pages, relative
+from verified_docs.site import ROOT, docs_dir, pages, relative
 
 DOCS = docs_dir()
 from tests.prose import line_of, prose
@@ -133,8 +133,6 @@ PAGES = [DOCS / LANG / page for page in pages(LANG)] if (DOCS / LANG).is_dir() e
 
 @pytest.mark.parametrize("page", PAGES, ids=relative)
 def test_russian_page_typography(page):
-    if is_stub(page):
-        return  # its text is the English page's
     found = problems_in(prose(page), prose(page, inline_code=True))
     if found:
         pytest.fail(f"{len(found)} typography problem(s):\n" + report(relative(page), found),

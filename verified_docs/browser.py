@@ -52,10 +52,10 @@ class Page:
 
     @property
     def shown_source(self) -> str:
-        """The Markdown file whose text the reader sees: the page's own, or for a stub (a page
-        not translated yet) the default language's, which the build shows in its place."""
+        """The Markdown file whose text the reader sees: the page's own, or for a page not
+        translated yet (no file) the default language's, which the build shows in its place."""
         site = current()
-        if site.is_stub(site.docs / self.source):
+        if not (site.docs / self.source).exists():
             return f"{site.default}/{self.source.split('/', 1)[1]}"
         return self.source
 

@@ -27,7 +27,8 @@ the alt text.
 
 A translated page whose language has no labels in the snippet shows the English figure, with a
 build warning saying where to add them (`mkdocs build --strict` then fails); a page not yet
-translated (front matter `untranslated: true`) shows English text anyway, and its figure too.
+translated (the English page in its place: `page.file.locale` is not the language built) shows
+English text anyway, and its figure too.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
             message = (f"{page.file.src_uri}: {FIGURES[uri]} has no labels or caption in "
                        f"{lang!r}; the figure is shown in English. Add LABELS[{lang!r}] and "
                        f"CAPTIONS[{lang!r}] there.")
-            if site.is_stub_meta(page.meta):
+            if page.file.locale != lang:
                 log.info(message)
             else:
                 log.warning(message)

@@ -367,14 +367,13 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
 
 def files(files, config, made: dict, archive: bytes) -> list:
     """The generated files of the language being built: every page's notebook and script
-    (recorded in `made` by the page's src_uri), and beside the exercise page its checker
+    (recorded in `made` by the page's dest_uri), and beside the exercise page its checker
     archive and starter."""
     from mkdocs.structure.files import File
 
     default, lang = site.build_languages(config)
     prefix = "" if lang == default else f"{lang}/"
     strings = config.extra.get("strings") or {}
-    docs = pathlib.Path(config.docs_dir)
     added = []
 
     def generated(uri: str, content) -> None:
@@ -385,12 +384,9 @@ def files(files, config, made: dict, archive: bytes) -> list:
         added.append(file)
 
     for page in list(files.documentation_pages()):
-        lang_of, _, name = page.src_uri.partition("/")
-        if lang_of != lang:
-            continue
-        path = pathlib.Path(page.abs_src_path)
-        if site.is_stub(path):  # shown in English, and so taken home in English
-            path = docs / default / name
+        # A page not translated yet is the English file (static-i18n's fallback), and so is
+        # taken home in English.
+        path, name = pathlib.Path(page.abs_src_path), page.src_uri.partition("/")[2]
         try:
             found = take_home(path, page.dest_uri, config.site_url or "/", prefix, strings)
         except site.PageError as exc:  # an error naming page and line; `make serve` goes on
@@ -398,7 +394,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
             continue
         if found is None:
             continue
-        made[page.src_uri] = found
+        made[page.dest_uri] = found
         generated(found.notebook_uri, found.notebook)
         generated(found.script_uri, found.script)
         if name == exercise_archive.PAGE:

@@ -16,8 +16,7 @@ between languages:
                         beside the exercise page, its starter and the checker as one file
                         (exercise_archive)
     on_page_markdown
-      translated_pages  banners on outdated and untranslated pages, a stub's English text,
-                        the glossary table
+      translated_pages  banners on outdated and untranslated pages, the glossary table
       source_links      a code block included from snippets/ is titled with its path
       results_table     `<!-- results-table: NAME -->` becomes the HTML table of
                         snippets/results/NAME.json, a column per release
@@ -28,7 +27,8 @@ between languages:
       katex             formulas typeset at build time in KaTeX's own fonts (no math script);
                         search indexes a formula once, as rendered, without its TeX source
       page_meta         the page's meta description and Open Graph text, from its own text
-      translated_pages  anchor tooltips in the page's language; a stub's text as `lang="en"`
+      translated_pages  anchor tooltips in the page's language; an untranslated page's
+                        English text as `lang="en"`
       tables            every table in Material's scrolling box from the build on, not
                         wrapped by script on load
       release_outputs   the outputs of one code block on different releases side by side
@@ -81,13 +81,12 @@ class VerifiedDocsConfig(base.Config):
 class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def __init__(self) -> None:
         self.provenance: dict | None = None  # read in the first language's on_config
-        self.stubs: set[str] = set()  # src_uri of the pages shown in English
         self.glyphs: frozenset[str] | None = None  # every formula's characters, on_files
         self.drawers: dict | None = None  # the figures' snippet modules, on_files
         self.snippets: Any = None  # the include check's pymdownx.snippets preprocessor
         self.archive: bytes | None = None  # the exercise's checker archive, on_files
-        # src_uri of a page -> its notebook and script (every language's pages: src_uri
-        # names the language)
+        # dest_uri of a page -> its notebook and script (every language's pages: a page not
+        # translated yet has the English src_uri, but its own dest_uri)
         self.take_home: dict[str, notebooks.TakeHome] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -120,8 +119,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str:
-        # A stub's English text first: its included code blocks are titled like the English.
-        markdown = translated_pages.page_markdown(markdown, page, config, self.stubs)
+        markdown = translated_pages.page_markdown(markdown, page, config)
         markdown = source_links.title_includes(markdown)
         markdown = results_table.tables_in(markdown, page, config)
         if includes.has_includes(markdown, config):
@@ -137,7 +135,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         html = katex.typeset_page(html, page, self.glyphs or frozenset())
         html = katex.searchable(html)
         page_meta.describe(html, page)
-        html = translated_pages.page_html(html, page, config, self.stubs)
+        html = translated_pages.page_html(html, page, config)
         html = tables.wrapped(html)
         html = source_links.linked_titles(html, config)
         return release_outputs.side_by_side(html)
@@ -146,7 +144,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
                         nav: Navigation) -> dict:
         _, lang = site.build_languages(config)
         context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri, lang)
-        context["take_home"] = notebooks.links(self.take_home.get(page.file.src_uri), page,
+        context["take_home"] = notebooks.links(self.take_home.get(page.file.dest_uri), page,
                                                config)
         return context
 

@@ -1,13 +1,10 @@
 """The site: a repository with its mkdocs.yml, and the one model of it every other module uses.
 
 `Site.at(root)` is the site of a repository (one per root, its mkdocs.yml loaded once, lazily):
-its languages, its pages, the `extra` each language is built with, which page is a stub, and
+its languages, its pages, the `extra` each language is built with, and
 reading a page as UTF-8 with a message that names the line of a bad byte. The functions below
 `Site` are the same facts for this repository (`current()`), for the modules and tests that
 have no other site to look at.
-
-A page not translated yet is a stub: its front matter says `untranslated: true` (and it has no
-text); the site shows the default language's page in its place.
 """
 
 from __future__ import annotations
@@ -20,8 +17,6 @@ import sys
 from functools import cache, cached_property
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-UNTRANSLATED_KEY = "untranslated"   # `untranslated: true` in the front matter: a stub
 
 
 class PageError(Exception):
@@ -36,11 +31,6 @@ class Language:
     default: bool
     prefix: str          # location of its pages under the site root: "" or "ru/"
     build: bool = True   # False: in mkdocs.yml, but the build leaves it out
-
-
-def is_stub_meta(meta: dict) -> bool:
-    """Whether a page's front matter (as MkDocs reads it: `page.meta`) is a stub's."""
-    return meta.get(UNTRANSLATED_KEY) is True
 
 
 class Site:
@@ -159,17 +149,6 @@ class Site:
         body, meta = get_data(self.read_text(path))
         return meta, body
 
-    def is_stub(self, path) -> bool:
-        """Whether the page is a stub (`untranslated: true`), shown in the default language."""
-        return is_stub_meta(self.front_matter(path)[0])
-
-    def translated(self, page: str) -> list[str]:
-        """The languages besides the default in which `page` is translated (exists, not a
-        stub), in mkdocs.yml's order. Tests that break a translation on purpose pick theirs
-        here, never by position: a language just added has stubs only."""
-        return [lang for lang in self.locales[1:] if (self.docs / lang / page).exists()
-                and not self.is_stub(self.docs / lang / page)]
-
     def built_html(self, site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
         """Where the build puts `docs/<lang>/<page>`: static-i18n builds the default language
         at the root, the others into `<lang>/`, and MkDocs turns `name.md` into
@@ -244,14 +223,6 @@ def read_text(path) -> str:
 
 def front_matter(path) -> tuple[dict, str]:
     return current().front_matter(path)
-
-
-def is_stub(path) -> bool:
-    return current().is_stub(path)
-
-
-def translated(page: str) -> list[str]:
-    return current().translated(page)
 
 
 def built_html(site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:

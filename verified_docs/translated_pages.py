@@ -3,15 +3,16 @@ this is a piece of the build, verified_docs/plugin.py).
 
 * A translation whose English page changed since it was stamped gets a banner, in the reader's
   language, linking to the English page.
-* A stub (`untranslated: true`) is built from the English page's text, under a banner saying so,
-  so a reader of that language gets the page, not a 404.
+* A page with no file in the language being built is the English page's (static-i18n's
+  `fallback_to_default`; `page.file.locale` names the language of the file a page was built
+  from), under a banner saying so, so a reader of that language gets the page, not a 404.
 * Each language gets its own 404 page, `<lang>/404.html`: static-i18n builds every language
   into the same site directory, so the last language built overwrote the default `404.html`.
 * `<!-- glossary-table -->` on a page becomes the table of glossary.yml, its reasons in the
   page's language (English, with a warning, where glossary.yml has none in that language).
 * A heading's ¶ anchor gets its tooltip in the page's language (toc's `permalink_title` is one
   for the whole site).
-* A stub's English text is marked `lang="en"`, so that a screen reader reads it as English.
+* That English text is marked `lang="en"`, so that a screen reader reads it as English.
 
 The texts come from `extra.strings` in mkdocs.yml, which every language translates.
 """
@@ -25,10 +26,9 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
-from verified_docs import site
 from verified_docs.glossary import GlossaryError, load_glossary
 from verified_docs.i18n.stamps import HASH_KEY, source_hash
-from verified_docs.site import build_languages, interface_text
+from verified_docs.site import Site, build_languages, interface_text
 
 log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
@@ -74,21 +74,22 @@ def english_url(url: str, lang: str) -> str:
     return relative if target else relative + "/"  # the home page: "../", not ".."
 
 
-def page_markdown(markdown: str, page, config, stubs: set[str]) -> str:
-    """A translation's banner, a stub's English text, the glossary table. A stub's src_uri is
-    added to `stubs`, the build's set of pages shown in English."""
-    default, _ = build_languages(config)
-    lang, _, rel = page.file.src_uri.partition("/")
-    if lang != default and rel:
-        english = pathlib.Path(config.docs_dir) / default / rel
-        if english.exists():
-            url = english_url(page.url, lang)
-            if site.is_stub_meta(page.meta):
-                stubs.add(page.file.src_uri)
-                markdown = under_title(site.front_matter(english)[1],
-                                       banner(config, "missing", url))
-            elif str(page.meta.get(HASH_KEY)) != source_hash(site.current(), english):
-                markdown = under_title(markdown, banner(config, "outdated", url))
+def shows_default_language(page, config) -> bool:
+    """Whether `page`, in this build's language, is the default language's page in its place."""
+    return page.file.locale != build_languages(config)[1]
+
+
+def page_markdown(markdown: str, page, config) -> str:
+    """A translation's banner (outdated, or not translated at all), the glossary table."""
+    default, lang = build_languages(config)
+    if lang != default:
+        url = english_url(page.url, lang)
+        english = pathlib.Path(config.docs_dir) / default / page.file.norm_src_uri
+        if shows_default_language(page, config):
+            markdown = under_title(markdown, banner(config, "missing", url))
+        elif english.exists() and str(page.meta.get(HASH_KEY)) != source_hash(
+                Site.at(pathlib.Path(config.config_file_path).parent), english):
+            markdown = under_title(markdown, banner(config, "outdated", url))
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
     return markdown
@@ -96,14 +97,14 @@ def page_markdown(markdown: str, page, config, stubs: set[str]) -> str:
 
 # ---- the page's HTML --------------------------------------------------------------------------
 
-def page_html(html_text: str, page, config, stubs: set[str]) -> str:
-    """Anchor tooltips in the page's language; a stub's English text (a page in `stubs`) marked
-    as English."""
+def page_html(html_text: str, page, config) -> str:
+    """Anchor tooltips in the page's language; the default language's text shown in another
+    language marked as English."""
     english = (config.mdx_configs.get("toc") or {}).get("permalink_title", "Permanent link")
     title = html.escape(text(config, "permalink_title"), quote=True)
     html_text = re.sub(r'(<a class="headerlink" href="[^"]*" title=")' + re.escape(english) + '"',
                        lambda m: m[1] + title + '"', html_text)
-    if page.file.src_uri in stubs:
+    if shows_default_language(page, config):
         html_text = english_body(html_text)
     return html_text
 
@@ -112,7 +113,7 @@ BANNER = re.compile(r'<div class="admonition[^"]*" id="translation-missing">.*?<
 
 
 def english_body(html_text: str) -> str:
-    """The English text of a stub, around the banner, in `<div lang="en">`."""
+    """The English text of a page not translated yet, around the banner, in `<div lang="en">`."""
     match = BANNER.search(html_text)
     if not match:
         return f'<div lang="en">\n{html_text}\n</div>'

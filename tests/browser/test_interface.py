@@ -1,5 +1,6 @@
 """The interface of a page speaks the page's language: heading-anchor tooltip, footer, browser
-tab title, 404 page; the English text of an untranslated stub is marked lang="en"."""
+tab title, 404 page; the English text of a page not translated yet is marked lang="en" (built:
+tests/test_translation_workflow.py)."""
 
 import pytest
 
@@ -36,7 +37,7 @@ def test_interface_in_page_language(tab, server, lang):
             assert "Вперед" not in data["next"], data["next"]
 
 
-def test_stub_text_is_marked_english():
+def test_untranslated_text_is_marked_english():
     body = ('<h1 id="t">Title</h1>\n<div class="admonition warning translation-banner" '
             'id="translation-missing">\n<p class="admonition-title">Не переведено</p>\n</div>\n'
             '<p>English text.</p>')
@@ -44,26 +45,3 @@ def test_stub_text_is_marked_english():
     banner = out.index('id="translation-missing"')
     assert out.startswith('<div lang="en">\n<h1') and '<div lang="en">\n\n<p>English' in out[banner:]
     assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 1
-
-
-def test_stub_page_is_built_with_its_english_text_marked(tmp_path):
-    """A page marked `untranslated: true` is built from the English text inside lang="en"."""
-    import re
-
-    from tests.helpers import build, scratch_copy
-    from verified_docs.site import built_html, docs_dir
-    DOCS = docs_dir()
-
-    lang = next((t.locale for t in LANGS if not t.default), None)
-    if lang is None:
-        pytest.skip("one language only")
-    repo = scratch_copy(tmp_path)
-    (repo / DOCS.name / lang / "mask.md").write_text("---\nuntranslated: true\n---\n",
-                                                     encoding="utf-8")
-    result = build(repo, tmp_path / "site")
-    assert result.returncode == 0, result.stderr
-    page = built_html(tmp_path / "site", lang, "mask.md").read_text(encoding="utf-8")
-    article = page[page.index("<article"):page.index("</article>")]
-    banner = article.index('id="translation-missing"')
-    assert re.search(r'<div lang="en">\s*<h1', article[:banner]), "the English title is not marked"
-    assert '<div lang="en">' in article[banner:], "the English text is not marked lang=\"en\""

@@ -5,12 +5,12 @@
 | stamps   | what a translation records of its English page (`source_hash`); stamping            |
 | status   | each translation up to date, outdated or missing: `make translations`' table        |
 | gaps     | what is left to translate outside the pages: mkdocs.yml, figure labels, glossary    |
-| scaffold | a new language: a stub for every page, its entry in mkdocs.yml                      |
+| scaffold | a new language: its entry in mkdocs.yml                                             |
 | parity   | what a translation may not change: headings, code, includes, links                  |
 | cli      | `python -m verified_docs translations …` (`make translations`, `make new-language`) |
 
-The site itself (languages, pages, stubs, reading a page) is verified_docs/site.py; what readers
-see of the workflow (banners, stubs shown in English) is verified_docs/translated_pages.py.
+The site itself (languages, pages, reading a page) is verified_docs/site.py; what readers see of
+the workflow (banners, an untranslated page's English text) is verified_docs/translated_pages.py.
 """
 
 

@@ -2,39 +2,37 @@
 
     make translations                          # per language: up to date / outdated / missing
     make translations STAMP=docs/ru/mask.md    # after review: the page translates today's English
-    make new-language LANG=de                  # docs/de/ from English, de in mkdocs.yml
+    make new-language LANG=de                  # de in mkdocs.yml, its pages in English for now
 
 A translated page names the English text it translates: `source_hash` in its front matter is a
 hash of the file `docs/<default language>/<page>` without the bodies of its ```output fences
 (`make outputs` regenerates those in every language), so any edit of the English prose, headings
 or code makes the translation *outdated* until a translator has reviewed and re-stamped it.
 
-A page not translated yet is a stub, a file that holds only this front matter:
-
-    ---
-    untranslated: true
-    ---
-
-The site then shows the English text under a banner in the reader's language
-(verified_docs/translated_pages.py); the tests accept the stub (tests/test_translation_parity.py).
+A page not translated yet has no file in its language's folder: the site shows the English page
+in its place (static-i18n's `fallback_to_default`), under a banner in the reader's language
+(verified_docs/translated_pages.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import pathlib
 import sys
 
 from verified_docs.i18n import UsageError
 from verified_docs.i18n.scaffold import new_language
 from verified_docs.i18n.stamps import stamp
 from verified_docs.i18n.status import print_status
-from verified_docs.site import PageError, current
+from verified_docs.site import PageError, Site
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs translations",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--root", type=pathlib.Path, default=pathlib.Path.cwd(),
+                        help="the repository (default: the current directory)")
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("status", help="table of every language: up to date / outdated / missing")
     stamp_cmd = commands.add_parser("stamp", help="after review: record that a translation "
@@ -45,7 +43,7 @@ def main(argv=None) -> int:
     lang_cmd.add_argument("--name", help="name in the language switcher (default: from Babel)")
     args = parser.parse_args(argv)
 
-    site = current()
+    site = Site(args.root)  # read afresh: a command may follow another that edited mkdocs.yml
     try:
         if args.command == "stamp":
             failed = False

@@ -3,9 +3,9 @@ translated (and comments inside the page's own code fences).
 
 Compared page by page: headings (count, levels, explicit `{ #id }` anchors), code and output fences
 (order, language, options, code), `--8<--` includes, images and internal link targets. A page not
-translated yet is a stub, front matter `untranslated: true` and no text (verified_docs/site.py);
-it is exempt, and the site shows the English text in its place. tests/test_translation_parity.py
-applies this to every page; tests/test_translation_checks.py tests it on small pages.
+translated yet has no file: static-i18n's `fallback_to_default` shows the English page in its
+place. tests/test_translation_parity.py applies this to every page;
+tests/test_translation_checks.py tests it on small pages.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Callable
 from markdown_it import MarkdownIt
 
 from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, page_fences
-from verified_docs.site import UNTRANSLATED_KEY, front_matter, is_stub_meta, read_text, relative
+from verified_docs.site import front_matter, read_text, relative
 
 # ---- what is compared -------------------------------------------------------------------------
 
@@ -217,16 +217,7 @@ def structure_differences(english: pathlib.Path, translation: pathlib.Path) -> l
 
 def page_problems(english: pathlib.Path, translation: pathlib.Path) -> list[str]:
     """What keeps `translation` from being a translation of `english`, each problem naming both
-    pages and lines, with what to do; none for a faithful translation or an empty stub."""
-    meta, body = front_matter(translation)
-    rel = relative(translation)
-    if is_stub_meta(meta):
-        if body.strip():
-            return [f"{rel} is marked `{UNTRANSLATED_KEY}: true` but has text, which readers "
-                    f"never see: the site shows {relative(english)} in its place. If it is "
-                    f"translated, delete that line and run `make translations STAMP={rel}`; "
-                    "if not, delete the text."]
-        return []
+    pages and lines, with what to do; none for a faithful translation."""
     problems = structure_differences(english, translation)
     if problems:
         problems.append(
@@ -238,15 +229,9 @@ def page_problems(english: pathlib.Path, translation: pathlib.Path) -> list[str]
     return problems
 
 
-HOW_TO_STUB = ("create it as a stub for now, a file holding only the three lines "
-               f"`---`, `{UNTRANSLATED_KEY}: true`, `---` (see CONTRIBUTING.md)")
-
-
 def page_set_problems(site, lang: str) -> list[str]:
-    """The pages `lang` lacks or has beyond the default language's (a `Site`), with what to do."""
-    default = site.default
-    missing = sorted(set(site.pages(default)) - set(site.pages(lang)))
-    extra = sorted(set(site.pages(lang)) - set(site.pages(default)))
-    return ([f"docs/{lang}/ lacks {missing}, which docs/{default}/ has. Translate each, or "
-             f"{HOW_TO_STUB}."] if missing else []) + (
-        [f"docs/{lang}/ has {extra}, which docs/{default}/ lacks"] if extra else [])
+    """The pages `lang` has beyond the default language's (a `Site`): pages no reader of the
+    default language has, which no parity check covers. A page `lang` lacks is not translated
+    yet: the build shows the default language's in its place."""
+    extra = sorted(set(site.pages(lang)) - set(site.pages(site.default)))
+    return [f"docs/{lang}/ has {extra}, which docs/{site.default}/ lacks"] if extra else []

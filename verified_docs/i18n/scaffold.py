@@ -1,24 +1,22 @@
-"""A new language: a stub for every page of the default language in docs/<code>/, and its entry
-in mkdocs.yml with every text the other translations override, copied from the default language
-for its translator.
+"""A new language: its entry in mkdocs.yml, with every text the other translations override
+copied from the default language for its translator. It has no page yet: static-i18n's
+`fallback_to_default` shows each default-language page in its place, under a banner, until a
+translator adds `docs/<code>/<page>`.
 
-    make new-language LANG=de                  # docs/de/ from English, de in mkdocs.yml
+    make new-language LANG=de                  # de in mkdocs.yml, its pages in English for now
 """
 
 from __future__ import annotations
 
+import io
 import pathlib
-import re
-
-import yaml
 
 from verified_docs.i18n import UsageError
-from verified_docs.i18n.stamps import STUB
 from verified_docs.site import Site
 
 
 def new_language(site: Site, code: str, name: str | None) -> list[str]:
-    """Stubs for every English page in docs/<code>/ and <code> in mkdocs.yml; returns notes."""
+    """`code` in mkdocs.yml's languages; returns notes for the translator."""
     from mkdocs_static_i18n.config import RE_LOCALE
     import material
     if not RE_LOCALE.match(code):
@@ -30,9 +28,6 @@ def new_language(site: Site, code: str, name: str | None) -> list[str]:
         raise UsageError(f"Material for MkDocs has no interface translation for {code!r}, so the "
                          f"site cannot be built in it. Known codes: "
                          f"{' '.join(sorted(p.stem for p in ui.glob('*.html')))}")
-    folder = site.docs / code
-    if folder.exists():
-        raise UsageError(f"{site.relative(folder)}/ exists already; move it away first")
 
     config_file = site.root / "mkdocs.yml"
     original = config_file.read_text(encoding="utf-8")
@@ -45,15 +40,12 @@ def new_language(site: Site, code: str, name: str | None) -> list[str]:
         config_file.write_text(original, encoding="utf-8")
         raise UsageError(f"could not add {code} to mkdocs.yml ({exc}); it is unchanged. "
                          "Add the language by hand, copying the entry of another language.")
-    for page in site.pages(site.default):
-        (folder / page).parent.mkdir(parents=True, exist_ok=True)
-        (folder / page).write_text(STUB, encoding="utf-8")
-    return [f"created {len(site.pages(site.default))} stubs in {site.relative(folder)}/ "
-            "(`untranslated: true`: readers see the English text until a page is translated)",
-            f"added {code} to the languages in mkdocs.yml: translate the texts copied there "
+    folder = site.relative(site.docs / code)
+    return [f"added {code} to the languages in mkdocs.yml: translate the texts copied there "
             "from English (site name, navigation titles, banners, output title)", *notes,
-            "next: translate a page, delete its `untranslated: true`, run `make test`, then "
-            f"`make translations STAMP={site.relative(folder)}/<page>.md`"]
+            f"its pages show the English text under a banner until {folder}/<page>.md exists; "
+            f"next: translate a page into {folder}/, run `make test`, then "
+            f"`make translations STAMP={folder}/<page>.md`"]
 
 
 def language_name(code: str) -> str:
@@ -103,26 +95,21 @@ def nav_titles(nav) -> list[str]:
 
 
 def insert_language(text: str, entry: dict) -> str:
-    """mkdocs.yml with `entry` appended to the i18n plugin's `languages:` list, as text, so the
-    file's comments and layout stay as they are."""
-    lines = text.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if re.match(r"\s*languages:\s*$", line)),
-                 None)
-    if start is None:
+    """mkdocs.yml with `entry` appended to the i18n plugin's `languages:` list: a ruamel.yaml
+    round trip, which keeps the file's comments, quotes, layout and tags (`!ENV`,
+    `!!python/object/apply`) as they are."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # long texts stay on one line, as they are written
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    data = yaml.load(text)
+    plugins = data.get("plugins") or []
+    i18n = next((p["i18n"] for p in plugins if isinstance(p, dict) and "i18n" in p), None)
+    if not i18n or "languages" not in i18n:
         raise UsageError("mkdocs.yml has no `languages:` list (static-i18n)")
-    key_indent = len(lines[start]) - len(lines[start].lstrip())
-    end, item_indent = start + 1, None
-    for i in range(start + 1, len(lines)):
-        stripped = lines[i].strip()
-        indent = len(lines[i]) - len(lines[i].lstrip())
-        if not stripped or stripped.startswith("#"):
-            continue
-        if indent < key_indent or (indent == key_indent and not stripped.startswith("- ")):
-            break
-        if stripped.startswith("- ") and item_indent is None:
-            item_indent = indent
-        end = i + 1
-    dumped = yaml.safe_dump([entry], allow_unicode=True, sort_keys=False, width=1000)
-    pad = " " * (item_indent if item_indent is not None else key_indent + 2)
-    block = "".join(pad + line + "\n" for line in dumped.splitlines())
-    return "".join(lines[:end]) + block + "".join(lines[end:])
+    i18n["languages"].append(entry)
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()

@@ -6,8 +6,6 @@
 language>/<page>` without the bodies of its ```output fences (`make outputs` regenerates those in
 every language), so any edit of the English prose, headings or code makes the translation
 *outdated* until a translator has reviewed and re-stamped it.
-
-A page not translated yet is a stub, a file that holds only `STUB` (verified_docs/site.py).
 """
 
 from __future__ import annotations
@@ -17,10 +15,9 @@ import pathlib
 import re
 
 from verified_docs.i18n import UsageError
-from verified_docs.site import UNTRANSLATED_KEY, Site
+from verified_docs.site import Site
 
 HASH_KEY = "source_hash"
-STUB = f"---\n{UNTRANSLATED_KEY}: true\n---\n"
 
 # An output fence's body, which `make outputs` rewrites in every language at once.
 OUTPUT_BODY = re.compile(r"^(`{3,})output\b[^\n]*\n.*?^\1[ \t]*$", re.M | re.S)
@@ -63,9 +60,6 @@ def stamp(site: Site, path: str) -> str:
     if not english.exists():
         raise UsageError(f"{path}: {site.relative(english)} does not exist, so there is nothing "
                          "it could translate")
-    if site.is_stub(translation):
-        raise UsageError(f"{path} is a stub (`untranslated: true`). Replace it with the "
-                         f"translation of {site.relative(english)} first, then stamp it.")
     text = site.read_text(translation)
     # Quoted: a hash of digits only would read as a number.
     translation.write_text(with_front_matter_key(text, HASH_KEY,

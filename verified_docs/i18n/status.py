@@ -9,7 +9,7 @@ import subprocess
 
 from verified_docs.i18n.gaps import interface_gaps
 from verified_docs.i18n.stamps import HASH_KEY, source_hash, text_hash
-from verified_docs.site import PageError, Site, is_stub_meta
+from verified_docs.site import PageError, Site
 
 UP_TO_DATE, OUTDATED, MISSING = "up to date", "outdated", "missing"
 UNREADABLE = "unreadable"
@@ -33,11 +33,9 @@ def read_status(site: Site, lang: str, page: str) -> Status:
     english, translation = site.docs / site.default / page, site.docs / lang / page
     rel = site.relative
     if not translation.exists():
-        return Status(page, MISSING, f"no file {rel(translation)} (the tests fail until "
-                                     "it exists: translate the page or create a stub)")
+        return Status(page, MISSING, f"no file {rel(translation)}: readers see the English "
+                                     "text under a banner until it exists")
     meta, _ = site.front_matter(translation)
-    if is_stub_meta(meta):
-        return Status(page, MISSING, "stub (`untranslated: true`): readers see the English text")
     stamp, now = meta.get(HASH_KEY), source_hash(site, english)
     if stamp is None:
         return Status(page, OUTDATED, f"never stamped; once reviewed: "
