@@ -4,7 +4,7 @@ The pytest side (and the child interpreter it runs pages in):
 
 | module        | owns                                                                      |
 |---------------|---------------------------------------------------------------------------|
-| site          | the site model: mkdocs.yml (read once), languages, pages, stubs, UTF-8    |
+| site          | the site model: mkdocs.yml (read once), languages, pages, UTF-8           |
 | versions      | the PyTorch releases the pages are verified on and how to run each one    |
 | install       | installing a release beside the default one (`make`)                      |
 | fences        | a page's fences, its output fences, continuation chains, snippet includes |
@@ -25,7 +25,7 @@ The site's build, one MkDocs plugin (`verified-docs` in mkdocs.yml) and its piec
 | katex            | formulas typeset by KaTeX at build time, its fonts cut to them         |
 | page_meta        | each page's meta description, from its own text                        |
 | source_links     | repository and edit links; included code blocks titled with the file   |
-| translated_pages | translation banners, stubs in English, 404 pages, the glossary table   |
+| translated_pages | translation banners, untranslated pages' English, 404 pages, glossary  |
 | results_table    | the HTML tables of snippets/results/*.json                             |
 | includes         | an unreadable snippet include, as an error naming page and line        |
 | tables           | every table in Material's scrolling box from the build on              |

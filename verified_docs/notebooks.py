@@ -338,7 +338,7 @@ class TakeHome:
 
 def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: str,
               strings: dict) -> TakeHome | None:
-    """The notebook and script of the page at `path` (its English page for a stub) whose HTML
+    """The notebook and script of the page at `path` (the English page, for a page not translated yet) whose HTML
     goes to `page_dest`; None when the default release runs none of its code. `strings` are the
     language's `extra.strings`; `site_url` and `lang_prefix` ("" or "ru/") make the links
     absolute."""
