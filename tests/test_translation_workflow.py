@@ -77,7 +77,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(root, capsys,
     assert 'id="translation-missing"' in missing and strings["missing_title"] in missing
     article = missing[missing.index("<article"):missing.index("</article>")]
     banner = article.index('id="translation-missing"')
-    assert re.search(r'<div lang="en">\s*<h1 id="extra">Extra', article[:banner]), (
+    assert re.search(r'<h1 lang="en" id="extra">Extra', article[:banner]), (
         "the English title of a page not translated yet is not marked lang=\"en\"")
     assert re.search(r'<div lang="en">\s*<p>A page in English only', article[banner:]), (
         "the English text of a page not translated yet is not marked lang=\"en\"")

@@ -113,13 +113,15 @@ BANNER = re.compile(r'<div class="admonition[^"]*" id="translation-missing">.*?<
 
 
 def english_body(html_text: str) -> str:
-    """The English text of a page not translated yet, around the banner, in `<div lang="en">`."""
+    """The English text of a page not translated yet marked `lang="en"`: its title (an attribute
+    of the `<h1>`, so that the line the theme puts under the title, in the reader's language,
+    stays out of it) and all after the banner, which is in the reader's language."""
     match = BANNER.search(html_text)
     if not match:
         return f'<div lang="en">\n{html_text}\n</div>'
     before, after = html_text[:match.start()], html_text[match.end():]
-    return ((f'<div lang="en">\n{before}\n</div>\n' if before.strip() else "")
-            + match[0] + f'\n<div lang="en">\n{after}\n</div>')
+    return (before.replace("<h1", '<h1 lang="en"', 1) + match[0]
+            + f'\n<div lang="en">\n{after}\n</div>')
 
 
 # ---- 404 --------------------------------------------------------------------------------------

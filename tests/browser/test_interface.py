@@ -43,5 +43,5 @@ def test_untranslated_text_is_marked_english():
             '<p>English text.</p>')
     out = english_body(body)
     banner = out.index('id="translation-missing"')
-    assert out.startswith('<div lang="en">\n<h1') and '<div lang="en">\n\n<p>English' in out[banner:]
-    assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 1
+    assert out.startswith('<h1 lang="en" id="t">') and '<div lang="en">\n\n<p>English' in out[banner:]
+    assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 0
