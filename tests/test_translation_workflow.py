@@ -152,6 +152,14 @@ def test_the_real_mkdocs_yml_gains_only_the_new_entry():
 
 # ---- the real site ----------------------------------------------------------------------------
 
+def test_a_page_not_translated_yet_is_built_from_english():
+    """The small site above shows what the reader sees; the real mkdocs.yml must ask for it."""
+    assert REPO.config["plugins"]["i18n"].config.fallback_to_default is True, (
+        "mkdocs.yml: the i18n plugin needs `fallback_to_default: true`, so that a page with no "
+        "file in a language is built from the English one, under a banner "
+        "(verified_docs/translated_pages.py); without it such a page is missing from the site")
+
+
 def test_each_language_has_its_own_404_page(site):
     for lang in REPO.locales:
         page = (site if lang == REPO.default else site / lang) / "404.html"
