@@ -116,11 +116,15 @@ def test_a_new_page_and_deleted_texts_are_each_reported_once(tmp_path, monkeypat
         "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
         "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "
         "`nav_translations` of every other language (ru)"]
-    [problem] = interface_problems(site, "ru")
-    assert problem.startswith("mkdocs.yml: the `ru` entry of the i18n plugin's languages lacks "
-                              "`extra.strings.not_found_title`, so ru readers"), problem
-    [problem] = nav_title_problems(site, "ru")
-    assert re.match(r"mkdocs.yml: `nav_translations` of `ru` has no entry for 'Mask'", problem)
+    problems = interface_problems(site, "ru")
+    assert len(problems) == 1 and problems[0].startswith(
+        "mkdocs.yml: the `ru` entry of the i18n plugin's languages lacks "
+        "`extra.strings.not_found_title`, so ru readers"), (
+        f"interface_problems: one problem naming the deleted text expected, got {problems}")
+    problems = nav_title_problems(site, "ru")
+    assert len(problems) == 1 and re.match(
+        r"mkdocs.yml: `nav_translations` of `ru` has no entry for 'Mask'", problems[0]), (
+        f"nav_title_problems: one problem naming the deleted title expected, got {problems}")
     assert any(gap.startswith("mkdocs.yml, the `ru` entry of the i18n languages, missing (readers "
                               "see the English text):") and "not_found_title" in gap
                and "Mask" in gap for gap in interface_gaps(site, "ru")), interface_gaps(site, "ru")
