@@ -14,14 +14,15 @@ import pytest
 from tests.helpers import build, run, scratch_copy
 from verified_docs.fences import OUTPUT_LANG, page_fences
 from verified_docs.i18n.parity import page_set_problems
-from verified_docs.site import Site, default_language, docs_dir, translated
+from verified_docs.site import Site
+from tests.repo import SITE
 
-DOCS = docs_dir()
+DOCS = SITE.docs
 
 # The home page in every language where it has text of its own (a stub shows the English page);
 # a mistake is made in a translation where there is one.
-DEFAULT = default_language()
-HOMES = [DEFAULT, *translated("index.md")]
+DEFAULT = SITE.default
+HOMES = [DEFAULT, *SITE.translated("index.md")]
 TRANSLATED = HOMES[-1]
 
 

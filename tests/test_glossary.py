@@ -26,12 +26,12 @@ import pytest
 from tests.helpers import run, scratch_copy
 from tests.prose import blank, line_of, prose
 from verified_docs import glossary
-from verified_docs.site import ROOT, docs_dir, is_stub, languages, pages, relative
+from tests.repo import ROOT, SITE
 
-DOCS = docs_dir()
+DOCS = SITE.docs
 
 GLOSSARY = ROOT / "glossary.yml"
-DEFAULT = languages()[0]
+DEFAULT = list(SITE.locales)[0]
 GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 
 
@@ -136,7 +136,7 @@ def glossary_problems(path: pathlib.Path, variants) -> list[str]:
     for start, end, variant, term, english, reason in sorted(hits):
         if any(s <= start and end <= e and (s, e) != (start, end) for s, e, *_ in hits):
             continue  # a shorter variant inside a longer one: one report is enough
-        problems.append(f"{relative(path)}:{line_of(text, start)}: "
+        problems.append(f"{SITE.relative(path)}:{line_of(text, start)}: "
                         f"«{' '.join(text[start:end].split())}» – glossary.yml says «{term}» for "
                         f"“{english}”: {reason}")
     return problems
@@ -179,19 +179,19 @@ def grammar_problems(path: pathlib.Path, entries) -> list[str]:
                 if genders and gender not in genders:
                     phrase = " ".join(text[min(m.start(), other.start()):
                                            max(m.end(), other.end())].split())
-                    problems.append(f"{relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
+                    problems.append(f"{SITE.relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
                                     f"glossary.yml: «{rule['word']}» is {rule['gender']} here "
                                     f"(«{entry[target_language(entry)]}»): "
                                     f"{reason_text(rule)}")
     return problems
 
 
-TRANSLATED = [DOCS / lang / page for lang in languages()[1:] for page in pages(lang)]
+TRANSLATED = [DOCS / lang / page for lang in list(SITE.locales)[1:] for page in SITE.pages(lang)]
 
 
-@pytest.mark.parametrize("page", TRANSLATED, ids=relative)
+@pytest.mark.parametrize("page", TRANSLATED, ids=SITE.relative)
 def test_page_uses_the_glossary_terms(page):
-    if is_stub(page):
+    if SITE.is_stub(page):
         return
     lang = page.relative_to(DOCS).parts[0]
     problems = (glossary_problems(page, rejected(load_glossary()).get(lang, []))
@@ -205,8 +205,8 @@ def reason_problems(where: str, what: str, reason) -> list[str]:
     if not (isinstance(reason, dict) and reason_text(reason).strip()):
         return [f"{where}: say why {what} in every language (`{DEFAULT}: reason`, "
                 "then one line per language)"]
-    return [f"{where}: {what}: {sorted(set(reason) - set(languages()))} are not languages of "
-            "mkdocs.yml"] if not set(reason) <= set(languages()) else []
+    return [f"{where}: {what}: {sorted(set(reason) - set(list(SITE.locales)))} are not languages of "
+            "mkdocs.yml"] if not set(reason) <= set(list(SITE.locales)) else []
 
 
 def glossary_format_problems(glossary) -> list[str]:
@@ -222,8 +222,8 @@ def glossary_format_problems(glossary) -> list[str]:
         avoid = entry.get("avoid") or {}
         if DEFAULT not in terms or len(terms) < 2:
             problems.append(f"{where}: needs `{DEFAULT}:` and a translation")
-        if not set(terms) <= set(languages()):
-            problems.append(f"{where}: {sorted(set(terms) - set(languages()))} are not languages "
+        if not set(terms) <= set(list(SITE.locales)):
+            problems.append(f"{where}: {sorted(set(terms) - set(list(SITE.locales)))} are not languages "
                             "of mkdocs.yml")
         if not all(isinstance(v, str) and v.strip() for v in terms.values()):
             problems.append(f"{where}: a term is empty")
@@ -350,7 +350,7 @@ def cells(table: str, column: int) -> list[str]:
     return [re.findall(r"<td>(.*?)</td>", row, re.S)[column] for row in rows]
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", list(SITE.locales))
 def test_glossary_page_shows_the_table(site, lang):
     table = glossary_table(site, lang)
     if not table:
@@ -376,7 +376,7 @@ def test_rejected_variant_fails_with_the_term_to_use(tmp_path):
     lang, variants = next(iter(rejected(load_glossary()).items()))
     variant, term, english, reason = variants[0]
     repo = scratch_copy(tmp_path)
-    page = next(p for p in sorted((repo / DOCS.name / lang).glob("*.md")) if not is_stub(p))
+    page = next(p for p in sorted((repo / DOCS.name / lang).glob("*.md")) if not SITE.is_stub(p))
     old = page.read_text(encoding="utf-8")
     line = len(old.splitlines()) + 2
     page.write_text(f"{old}\n{variant.capitalize()} –\n`{variant}`\n\n```text\n{variant}\n```\n",

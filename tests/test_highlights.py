@@ -5,10 +5,10 @@ whose comment has no code block under it."""
 import pytest
 
 from verified_docs.highlights import problems
-from verified_docs.site import all_pages, relative
+from tests.repo import SITE
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=relative)
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_highlighted_lines_are_the_ones_the_comment_names(page):
     found = problems(page)
     if found:

@@ -17,11 +17,12 @@ from verified_docs.fences import OUTPUT_LANG, page_fences
 from verified_docs.i18n.gaps import interface_texts
 from verified_docs.i18n.scaffold import nav_titles
 from verified_docs.i18n.stamps import STUB
-from verified_docs.site import built_html, config, default_language, docs_dir, languages, pages, \
+from verified_docs.site import \
     relative, translated
+from tests.repo import SITE
 
-DEFAULT = default_language()
-TRANSLATIONS = [lang for lang in languages() if lang != DEFAULT]
+DEFAULT = SITE.default
+TRANSLATIONS = [lang for lang in list(SITE.locales) if lang != DEFAULT]
 
 
 def nav_files(nav) -> list[str]:
@@ -37,22 +38,22 @@ def nav_files(nav) -> list[str]:
 
 
 def test_every_page_is_in_nav():
-    in_nav = nav_files(config()["nav"] or [])
-    folder = relative(docs_dir() / DEFAULT)
-    left_out = [page for page in pages(DEFAULT) if page not in in_nav]
+    in_nav = nav_files(SITE.config["nav"] or [])
+    folder = relative(SITE.docs / DEFAULT)
+    left_out = [page for page in SITE.pages(DEFAULT) if page not in in_nav]
     assert not left_out, "\n".join(
         f"{folder}/{page} is not in `nav` of mkdocs.yml, so no menu leads to it: add "
         f"`- <Title>: {page}` to `nav`, and `<Title>: <the title translated>` to "
         f"`nav_translations` of every other language ({', '.join(TRANSLATIONS) or 'none yet'})"
         for page in left_out)
-    gone = [page for page in in_nav if page not in pages(DEFAULT)]
+    gone = [page for page in in_nav if page not in SITE.pages(DEFAULT)]
     assert not gone, "\n".join(f"`nav` of mkdocs.yml names {page}, but there is no "
                                f"{folder}/{page}" for page in gone)
 
 
 def missing(lang: str, prefixes: tuple[str, ...]) -> list[str]:
-    own = interface_texts(config(), lang)
-    return [key for key, value in interface_texts(config(), DEFAULT).items()
+    own = interface_texts(SITE.config, lang)
+    return [key for key, value in interface_texts(SITE.config, DEFAULT).items()
             if key.startswith(prefixes) and not own.get(key)]
 
 
@@ -104,7 +105,7 @@ def edit(path, old: str, new: str) -> None:
 def test_a_new_page_and_deleted_texts_fail_once_each_and_only_prose_outdates(tmp_path):
     lang = translated("index.md")[0]
     repo = scratch_copy(tmp_path)
-    docs = repo / docs_dir().name
+    docs = repo / SITE.docs.name
 
     # A page without its `nav` entry (its translations are stubs, as they start).
     (docs / DEFAULT / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
@@ -113,13 +114,13 @@ def test_a_new_page_and_deleted_texts_fail_once_each_and_only_prose_outdates(tmp
     # The 404 page's title and a menu title deleted from the translation.
     yml = (repo / "mkdocs.yml").read_text(encoding="utf-8")
     yml, _ = drop_line(yml, f"- locale: {lang}", r"\s+not_found_title:")
-    title = nav_titles(config()["nav"])[0]
+    title = nav_titles(SITE.config["nav"])[0]
     yml, _ = drop_line(yml, f"- locale: {lang}", rf"\s+[\"']?{re.escape(title)}[\"']?:")
     (repo / "mkdocs.yml").write_text(yml, encoding="utf-8")
 
     # Two translations made up to date; then English changes only an output in one, prose in the
     # other.
-    prose_page = next(p for p in pages(DEFAULT) if p != "index.md" and lang in translated(p))
+    prose_page = next(p for p in SITE.pages(DEFAULT) if p != "index.md" and lang in translated(p))
     for page in ("index.md", prose_page):
         stamped = run(repo, "verified_docs", "translations", "stamp", f"docs/{lang}/{page}")
         assert stamped.returncode == 0, stamped.stderr
@@ -146,12 +147,12 @@ def test_a_new_page_and_deleted_texts_fail_once_each_and_only_prose_outdates(tmp
     status = run(repo, "verified_docs", "translations", "status")
     left = status.stdout.split(f"\n{lang}: ", 1)[1].split("\n\n")[0]
     assert "missing (readers see the English text):" in left and "not_found_title" in left, left
-    assert re.search(rf"index\.md +up to date", left), left
+    assert re.search(r"index\.md +up to date", left), left
     assert re.search(rf"{re.escape(prose_page)} +outdated", left), left
 
     # The page left out of the menu does not break the build; only prose outdates a page.
     site = tmp_path / "site"
     built = build(repo, site)
     assert built.returncode == 0, built.stderr
-    assert "translation-banner" not in built_html(site, lang, "index.md").read_text("utf-8")
-    assert 'id="translation-outdated"' in built_html(site, lang, prose_page).read_text("utf-8")
+    assert "translation-banner" not in SITE.built_html(site, lang, "index.md").read_text("utf-8")
+    assert 'id="translation-outdated"' in SITE.built_html(site, lang, prose_page).read_text("utf-8")

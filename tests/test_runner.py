@@ -17,8 +17,9 @@ from verified_docs import versions
 from verified_docs.fences import python_fences
 from verified_docs.runner import BlockFailed, Runner
 from verified_docs.site import PageError
+from tests.repo import SITE
 
-RELEASES = versions.ascending()
+RELEASES = SITE.torch.ascending()
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 TIMEOUT = 2.0   # seconds per block: every block here but the endless one takes milliseconds
 LIMIT = 4096    # bytes a block may print

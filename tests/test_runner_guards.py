@@ -16,12 +16,11 @@ import re
 import pytest
 
 from tests.helpers import run, scratch_copy
-from verified_docs import versions
 from verified_docs.outputs import title
-from verified_docs.site import default_language, docs_dir
+from tests.repo import SITE
 
-LANG = default_language()
-RELEASES = versions.ascending()
+LANG = SITE.default
+RELEASES = SITE.torch.ascending()
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 EVERY = ", ".join(RELEASES)
 PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
@@ -39,7 +38,7 @@ def page(repo, name, *fences):
         lines += [f"```{info}", *code.splitlines(), "```", ""]
         for shown, text in [outputs] if isinstance(outputs, tuple) else outputs or []:
             lines += [f'```output title="{shown}"', *text.splitlines(), "```", ""]
-    path = repo / docs_dir().name / LANG / f"{name}.md"
+    path = repo / SITE.docs.name / LANG / f"{name}.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path.relative_to(repo).as_posix(), starts
 

@@ -11,7 +11,8 @@ from verified_docs.i18n import UsageError
 from verified_docs.i18n.parity import structure_differences
 from verified_docs.i18n.stamps import HASH_KEY, STUB, stamp, text_hash, with_front_matter_key
 from verified_docs.i18n.status import print_status
-from verified_docs.site import PageError, Site, front_matter
+from verified_docs.site import PageError, Site
+from tests.repo import SITE
 
 ENGLISH = """\
 # Title
@@ -159,7 +160,7 @@ def site_with(tmp_path, english: str, translation: str) -> Site:
 def test_stamp_records_the_english_hash(tmp_path):
     site = site_with(tmp_path, "# Title\n\nDigits 0123456789.\n", "# Заголовок\n")
     stamp(site, "docs/ru/page.md")
-    meta, body = front_matter(tmp_path / "docs" / "ru" / "page.md")
+    meta, body = SITE.front_matter(tmp_path / "docs" / "ru" / "page.md")
     assert body == "# Заголовок\n" and len(meta[HASH_KEY]) == 12
 
 

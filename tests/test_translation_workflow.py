@@ -13,15 +13,15 @@ from tests.helpers import build, run, scratch_copy
 from verified_docs.i18n.parity import page_problems
 from verified_docs.i18n.scaffold import language_name, nav_titles
 from verified_docs.i18n.stamps import STUB
-from verified_docs.site import ROOT, built_html, default_language, docs_dir, extra, is_stub, \
+from verified_docs.site import \
     languages, translated
-from verified_docs.site import config as site_config
+from tests.repo import ROOT, SITE
 
-DOCS = docs_dir()
+DOCS = SITE.docs
 
 # The translation these tests edit: the first language whose home page is translated (a
 # language just added has stubs only).
-DEFAULT = default_language()
+DEFAULT = SITE.default
 TRANSLATED = next(iter(translated("index.md")), None)
 needs_translation = pytest.mark.skipif(TRANSLATED is None, reason="no translated home page yet")
 
@@ -30,7 +30,7 @@ def translated_pages(repo) -> list[str]:
     """The pages of TRANSLATED that are translated (not stubs), home page first."""
     folder = repo / DOCS.name / TRANSLATED
     return [p.name for p in sorted(folder.glob("*.md"), key=lambda p: p.name != "index.md")
-            if not is_stub(p)]
+            if not SITE.is_stub(p)]
 
 
 def translated_page(repo) -> str:
@@ -44,7 +44,7 @@ def status_row(repo, page: str) -> str:
 
 
 def html(site, lang: str, page: str) -> str:
-    return built_html(site, lang, page).read_text(encoding="utf-8")
+    return SITE.built_html(site, lang, page).read_text(encoding="utf-8")
 
 
 @needs_translation
@@ -74,7 +74,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(tmp_path):
 
     site = tmp_path / "site"
     assert build(repo, site).returncode == 0
-    strings = extra(TRANSLATED)["strings"]  # as the build sees them
+    strings = SITE.extra(TRANSLATED)["strings"]  # as the build sees them
     built = html(site, TRANSLATED, page)
     assert 'id="translation-outdated"' in built
     assert strings["outdated_title"] in built
@@ -119,7 +119,7 @@ def test_each_language_has_its_own_404_page(site):
         assert page.exists(), f"no {page.relative_to(site)}"
         text = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}"' in text, f"{page.relative_to(site)} is not in {lang}"
-        assert f"<h1>{extra(lang)['strings']['not_found_title']}</h1>" in text
+        assert f"<h1>{SITE.extra(lang)['strings']['not_found_title']}</h1>" in text
     root = (site / "404.html").read_text(encoding="utf-8")
     assert all(f'"{lang}"' in root for lang in languages()[1:]), (
         "the default 404 page must know the other languages, to show theirs under /<lang>/")
@@ -156,7 +156,7 @@ def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
     assert f"- locale: {NEW}\n" in config and f"name: {language_name(NEW)}" in config
     english = sorted(p.name for p in (repo / DOCS.name / DEFAULT).glob("*.md"))
     assert sorted(p.name for p in (repo / DOCS.name / NEW).glob("*.md")) == english
-    assert all(is_stub(p) for p in (repo / DOCS.name / NEW).glob("*.md"))
+    assert all(SITE.is_stub(p) for p in (repo / DOCS.name / NEW).glob("*.md"))
 
     # No test names the languages: they read them from mkdocs.yml. The site fixture of these
     # tests builds the site (strictly) into <basetemp>/site0; the checks below read that build.
@@ -179,7 +179,7 @@ def test_new_language_is_scaffolded_picked_up_by_the_tests_and_built(tmp_path):
     left = status.stdout.split(f"\n{NEW}: ", 1)[1]
     assert f"{len(english)} missing" in left
     assert f"the `{NEW}` entry of the i18n languages, still the English text" in left
-    first_title = nav_titles(site_config()["nav"])[0]
+    first_title = nav_titles(SITE.config["nav"])[0]
     for text in ("site_name", "extra.output_title", "extra.strings: outdated_title",
                  f"nav_translations: {first_title}"):
         assert text in left, left

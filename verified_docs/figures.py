@@ -41,6 +41,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
 from verified_docs import site
+from verified_docs.site import Site
 
 log = get_plugin_logger(__name__)
 
@@ -57,10 +58,11 @@ NARROW_SCREEN = "(max-width: 50em)"
 IMAGE = re.compile(r'<p>(?P<img><img alt="[^"]*" src="(?P<src>[^"]*)"[^>]*>)</p>')
 
 
-def drawers() -> dict:
+def drawers(config) -> dict:
     """{figure path: the snippet module that draws it}, each imported as the tests import it and
     re-executed if this process imported it before, so it draws with the labels it has now."""
-    return {uri: site.snippet(pathlib.Path(path).stem, fresh=True) for uri, path in FIGURES.items()}
+    return {uri: Site.of(config).snippet(pathlib.Path(path).stem, fresh=True)
+            for uri, path in FIGURES.items()}
 
 
 def narrow_name(uri: str) -> str:

@@ -20,7 +20,7 @@ from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.includes import location
 from verified_docs.results import FOLDER as RESULTS
-from verified_docs.site import interface_text
+from verified_docs.site import Site, interface_text
 
 log = get_plugin_logger(__name__)
 
@@ -35,7 +35,7 @@ def number(value, config) -> str:
 
 
 def table(name: str, config, where: str) -> str:
-    path = RESULTS / f"{name}.json"
+    path = Site.of(config).root / RESULTS / f"{name}.json"
     if name not in HEADERS or not path.exists():
         log.warning(f"{where}: results-table: no table {name!r} (snippets/results/{name}.json "
                     "and HEADERS in verified_docs/results_table.py); run `make outputs`.")

@@ -26,9 +26,9 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
 from verified_docs import site
-from verified_docs.glossary import GlossaryError, load_glossary
+from verified_docs.glossary import GLOSSARY, GlossaryError, load_glossary
 from verified_docs.i18n.stamps import HASH_KEY, source_hash
-from verified_docs.site import build_languages, interface_text
+from verified_docs.site import Site, build_languages, interface_text
 
 log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
@@ -85,9 +85,9 @@ def page_markdown(markdown: str, page, config, stubs: set[str]) -> str:
             url = english_url(page.url, lang)
             if site.is_stub_meta(page.meta):
                 stubs.add(page.file.src_uri)
-                markdown = under_title(site.front_matter(english)[1],
+                markdown = under_title(Site.of(config).front_matter(english)[1],
                                        banner(config, "missing", url))
-            elif str(page.meta.get(HASH_KEY)) != source_hash(site.current(), english):
+            elif str(page.meta.get(HASH_KEY)) != source_hash(Site.of(config), english):
                 markdown = under_title(markdown, banner(config, "outdated", url))
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
@@ -155,7 +155,7 @@ def glossary_table(config) -> str:
     sideways on a narrow screen. Cells are on lines of their own, so that the search index,
     which keeps only their text, does not run one cell into the next."""
     try:
-        entries = load_glossary(pathlib.Path(config.config_file_path).parent / "glossary.yml")
+        entries = load_glossary(Site.of(config).root / GLOSSARY)
     except GlossaryError as exc:
         log.warning(str(exc))
         return ""

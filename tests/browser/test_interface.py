@@ -3,10 +3,10 @@ tab title, 404 page; the English text of an untranslated stub is marked lang="en
 
 import pytest
 
-from verified_docs.site import built_languages
 from verified_docs.translated_pages import english_body
+from tests.repo import SITE
 
-LANGS = built_languages()
+LANGS = SITE.built_languages
 # What Material and the toc extension say in English when a string is not translated.
 ENGLISH = ["Permanent link", "Made with", "Page not found", "Outputs on this page", "404 - Not found"]
 EXPECTED = {"en": {"permalink": "Permanent link", "separator": " - "},
@@ -51,8 +51,7 @@ def test_stub_page_is_built_with_its_english_text_marked(tmp_path):
     import re
 
     from tests.helpers import build, scratch_copy
-    from verified_docs.site import built_html, docs_dir
-    DOCS = docs_dir()
+    DOCS = SITE.docs
 
     lang = next((t.locale for t in LANGS if not t.default), None)
     if lang is None:
@@ -62,7 +61,7 @@ def test_stub_page_is_built_with_its_english_text_marked(tmp_path):
                                                      encoding="utf-8")
     result = build(repo, tmp_path / "site")
     assert result.returncode == 0, result.stderr
-    page = built_html(tmp_path / "site", lang, "mask.md").read_text(encoding="utf-8")
+    page = SITE.built_html(tmp_path / "site", lang, "mask.md").read_text(encoding="utf-8")
     article = page[page.index("<article"):page.index("</article>")]
     banner = article.index('id="translation-missing"')
     assert re.search(r'<div lang="en">\s*<h1', article[:banner]), "the English title is not marked"

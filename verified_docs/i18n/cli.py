@@ -21,6 +21,8 @@ The site then shows the English text under a banner in the reader's language
 
 from __future__ import annotations
 
+import pathlib
+
 import argparse
 import sys
 
@@ -28,7 +30,7 @@ from verified_docs.i18n import UsageError
 from verified_docs.i18n.scaffold import new_language
 from verified_docs.i18n.stamps import stamp
 from verified_docs.i18n.status import print_status
-from verified_docs.site import PageError, current
+from verified_docs.site import PageError, Site
 
 
 def main(argv=None) -> int:
@@ -45,7 +47,7 @@ def main(argv=None) -> int:
     lang_cmd.add_argument("--name", help="name in the language switcher (default: from Babel)")
     args = parser.parse_args(argv)
 
-    site = current()
+    site = Site.at(pathlib.Path.cwd())
     try:
         if args.command == "stamp":
             failed = False
