@@ -6,6 +6,8 @@ from tests.helpers import build
 from tests.repo import ROOT, SITE
 from verified_docs import fences
 
+pytest_plugins = ["pytester"]
+
 # The date the site's test build is verified on: not today, so that a footer showing it comes
 # from this record, not from a run of the pages.
 VERIFIED = "2026-03-05"

@@ -45,7 +45,10 @@ def files(site: Site) -> list[str]:
     return found
 
 
-def archive(site: Site) -> bytes:
+def archive(site: Site) -> bytes | None:
+    """The archive, or None for a site with no exercise."""
+    if not (site.root / PACKAGE).is_dir():
+        return None
     buffer = io.BytesIO()
     buffer.write(SHEBANG)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:

@@ -404,7 +404,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
         made[page.src_uri] = found
         generated(found.notebook_uri, found.notebook)
         generated(found.script_uri, found.script)
-        if name == exercise_archive.PAGE:
+        if name == exercise_archive.PAGE and archive:
             folder = posixpath.dirname(page.dest_uri)
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),

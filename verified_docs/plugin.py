@@ -79,6 +79,8 @@ log = get_plugin_logger(__name__)
 class VerifiedDocsConfig(base.Config):
     # The record of the tests' runs, relative to mkdocs.yml (verified_docs.provenance).
     provenance = c.Type(str, default=str(provenance.RECORD))
+    # Figures drawn at build time: {path in a language folder: the snippet that draws it}.
+    figures = c.Type(dict, default={})
 
 
 class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
@@ -109,14 +111,14 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     @event_priority(-110)
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         if self.drawers is None:
-            self.drawers = figures.drawers(config)
+            self.drawers = figures.drawers(config, self.config.figures)
         if self.glyphs is None:
             self.glyphs = katex.used_characters(config)
         files = figures.add_drawings(files, config, self.drawers)
         for file in katex.assets(config, self.glyphs):
             files.append(file)
         if self.archive is None:
-            self.archive = exercise_archive.archive(Site.of(config))
+            self.archive = exercise_archive.archive(Site.of(config)) or b""
         for file in notebooks.files(files, config, self.take_home, self.archive):
             files.append(file)
         return files

@@ -150,7 +150,8 @@ class Site:
         """`ru` for docs/ru/…, None outside the docs folder."""
         path = pathlib.Path(path).resolve()
         docs = self.docs.resolve()
-        return path.relative_to(docs).parts[0] if path.is_relative_to(docs) else None
+        parts = path.relative_to(docs).parts if path.is_relative_to(docs) else ()
+        return parts[0] if parts else None
 
     def relative(self, path) -> str:
         """`path` relative to the root, for messages; as it is if it lies elsewhere."""
