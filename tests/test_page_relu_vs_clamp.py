@@ -178,12 +178,12 @@ def test_relu6_is_not_relu_it_clips_at_six():
 @pytest.mark.parametrize("release", SITE.torch.all)
 def test_recorded_results_match_a_fresh_run(release):
     """snippets/results/grad_at_zero_table.json is what the snippet measures on each release."""
-    recorded = results.read("grad_at_zero_table")
+    recorded = results.read(SITE, "grad_at_zero_table")
     assert list(recorded) == list(SITE.torch.ascending()), (
         f"snippets/results/grad_at_zero_table.json records {list(recorded)}, the verified "
         f"releases are {list(SITE.torch.ascending())}: run `make outputs`")
-    problems = results.differences("grad_at_zero_table", release,
-                                   results.measure("grad_at_zero_table", release))
+    problems = results.differences(SITE, "grad_at_zero_table", release,
+                                   results.measure(SITE, "grad_at_zero_table", release))
     assert not problems, "\n".join(problems) + "\nRun `make outputs` and review the diff."
 
 

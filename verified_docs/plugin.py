@@ -68,7 +68,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from verified_docs import (exercise_archive, fences, figures, includes, katex, notebooks,
+from verified_docs import (changes, exercise_archive, fences, figures, includes, katex, notebooks,
                            page_meta, provenance, release_outputs, results_table,
                            source_links, tables, translated_pages)
 from verified_docs.site import Site, build_languages
@@ -81,6 +81,9 @@ class VerifiedDocsConfig(base.Config):
     provenance = c.Type(str, default=str(provenance.RECORD))
     # Figures drawn at build time: {path in a language folder: the snippet that draws it}.
     figures = c.Type(dict, default={})
+    # Tables of recorded results (verified_docs/results_table.py): {table: the `extra.strings`
+    # keys of its first column, its value columns and its last column}.
+    results_tables = c.Type(dict, default={})
 
 
 class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
@@ -128,7 +131,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         # A stub's English text first: its included code blocks are titled like the English.
         markdown = translated_pages.page_markdown(markdown, page, config, self.stubs)
         markdown = source_links.title_includes(markdown)
-        markdown = results_table.tables_in(markdown, page, config)
+        markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
+        markdown = results_table.tables_in(markdown, page, config, self.config.results_tables)
         if includes.has_includes(markdown, config):
             if self.snippets is None:
                 self.snippets = includes.preprocessor(config)
@@ -144,6 +148,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         page_meta.describe(html, page)
         html = translated_pages.page_html(html, page, config, self.stubs)
         html = tables.wrapped(html)
+        html = changes.anchored(html)
         html = source_links.linked_titles(html, config)
         return release_outputs.side_by_side(html)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -24,9 +25,16 @@ class Drift(AssertionError):
     pass
 
 
+# Where a page shows a table of recorded results (verified_docs/results_table.py).
+PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
+
+
 def recorded(site: Site) -> list[str]:
-    """The snippet modules whose results are recorded."""
-    return sorted(p.stem for p in (site.root / FOLDER).glob("*.json"))
+    """The snippet modules whose results are recorded, or which a page shows as a table: so
+    `make outputs` writes the first record of a new table."""
+    shown = {name for page in site.all_pages() for name in PLACEHOLDER.findall(
+        site.read_text(page))}
+    return sorted(shown | {p.stem for p in (site.root / FOLDER).glob("*.json")})
 
 
 def measure(site: Site, module: str, release: str, timeout: float = 600) -> list:
@@ -81,7 +89,7 @@ def main(argv=None) -> int:
         fresh = {release: measure(site, module, release) for release in site.torch.ascending()}
         path = site.root / FOLDER / f"{module}.json"
         if args.update:
-            if path.read_text(encoding="utf-8") != dumps(fresh):
+            if not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
                 path.write_text(dumps(fresh), encoding="utf-8")
                 print(f"rewrote {site.relative(path)}; review with `git diff`")
             continue

@@ -39,7 +39,7 @@ def test_results_table_shows_every_release_as_recorded(browser, server, site, pa
             assert table["releases"] == list(SITE.torch.ascending()), (
                 f"{where}: its columns are {table['releases']}, the verified releases are "
                 f"{list(SITE.torch.ascending())}")
-            recorded = results.read(table["name"])
+            recorded = results.read(SITE, table["name"])
             for n, (code, *_) in enumerate(recorded[SITE.torch.ascending()[0]]):
                 shown = table["rows"][n]
                 for i, release in enumerate(SITE.torch.ascending(), 1):
