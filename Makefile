@@ -79,10 +79,12 @@ serve: $(READY)
 build: $(READY)
 	$(PY) -m mkdocs build --strict
 
-# Two pytest-xdist workers: one session alone keeps less than one core of two busy, waiting on
-# one child process after another. tests/conftest.py says how the tests are shared out.
+# ruff first: a lint error is found in a second, not after the tests. Then two pytest-xdist
+# workers: one session alone keeps less than one core of two busy, waiting on one child process
+# after another. tests/conftest.py says how the tests are shared out.
 test: $(ENV) $(TEST_READY) browser
-	$(PY) -m pytest -n 2 --dist loadscope --no-loadscope-reorder
+	$(PY) -m ruff check --quiet .
+	$(PY) -m pytest -n 2 --dist loadscope
 
 # Every output fence of every page, and the recorded results of snippets/results/, from real
 # runs on each PyTorch release.

@@ -1,18 +1,20 @@
+import json
+
 import pytest
 
 from tests.helpers import build
-from verified_docs import site as model
-from verified_docs.pytest_plugin import is_page, wait_for_the_pages
-from verified_docs.site import ROOT
+from tests.repo import ROOT, SITE
+from verified_docs import fences
+
+pytest_plugins = ["pytester"]
+
+# The date the site's test build is verified on: not today, so that a footer showing it comes
+# from this record, not from a run of the pages.
+VERIFIED = "2026-03-05"
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
-    """The pages' code blocks run first and the tests of the built site last, so the one build
-    of the session shows in its footers the provenance the pages have just recorded
-    (verified_docs.provenance). Under pytest-xdist this is also the order in which the tests are
-    handed out (see pytest_xdist_make_scheduler)."""
-    items.sort(key=lambda item: ("site" in item.fixturenames, not is_page(item.path)))
     for item in items:
         if "site" in item.fixturenames:
             item.add_marker("built_site")
@@ -23,15 +25,28 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, pytestconfig):
-    """The site built once per test session by the real `mkdocs build --strict`, once every
-    page's code blocks have run (under pytest-xdist, some of them on the other worker)."""
-    wait_for_the_pages(pytestconfig)
+def provenance_record(tmp_path_factory) -> dict:
+    """What the test build's footers show: every page with code verified on every release on
+    VERIFIED, but the last one, which says "not yet verified"."""
+    with_code = [f"{lang}/{page}" for lang in SITE.locales for page in SITE.pages(SITE.default)
+                 if fences.python_fences(SITE.docs / SITE.default / page)]
+    torch = list(SITE.torch.ascending())
+    entry = {"torch": torch, "verified": VERIFIED}
+    pending = SITE.pages(SITE.default)[-1]
+    return {"run": entry, "with_code": with_code,
+            "pages": {page: entry for page in with_code if not page.endswith("/" + pending)}}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, provenance_record):
+    """The site built once per test session by the real `mkdocs build --strict`, its footers
+    from `provenance_record`."""
     site_dir = tmp_path_factory.mktemp("site")
-    result = build(ROOT, site_dir)
+    record = tmp_path_factory.mktemp("provenance") / "provenance.json"
+    record.write_text(json.dumps(provenance_record), encoding="utf-8")
+    result = build(ROOT, site_dir, VERIFIED_DOCS_PROVENANCE=str(record))
     if result.returncode != 0:
-        # Every test left reads the site (they run last): one report of the build's log, not
-        # the same log once per test.
+        # Every test left reads the site: one report of the build's log, not one per test.
         problems = "\n".join(line for line in result.stderr.splitlines()
                              if line.strip() and not line.startswith(("INFO", "DEBUG")))
         pytest.exit(f"mkdocs build --strict failed, so the tests that read the built site did "
@@ -41,29 +56,16 @@ def site(tmp_path_factory, pytestconfig):
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which `-p no:xdist` leaves out
 def pytest_xdist_make_scheduler(config, log):
-    """`make test` shares the tests out between two pytest-xdist workers (`-n 2 --dist loadscope
-    --no-loadscope-reorder`), one scope at a time, in the collection's order. A scope goes to one
-    worker whole, so what it sets up once is set up once: each page with its translations (the
-    runner runs code they share once), every test of the browser (they share one visit of every
-    page), every other test file on its own. (Not `--dist loadgroup` with `xdist_group` marks:
-    on pytest 9.2 they no longer group, pytest-dev/pytest-xdist#1386.)"""
+    """`make test` shares the tests out between two pytest-xdist workers (`-n 2 --dist
+    loadscope`): the tests of the browser go to one worker whole, so that the site is built and
+    every page visited once; every other file is a scope of its own."""
     if config.getvalue("dist") != "loadscope":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
     class Scopes(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return scope_of(config.rootpath, nodeid)
+            file = nodeid.split("::")[0]
+            return "tests/browser" if file.startswith("tests/browser/") else file
 
     return Scopes(config, log)
-
-
-def scope_of(rootpath, nodeid: str) -> str:
-    file = rootpath / nodeid.split("::")[0]
-    lang = model.language_of(file)
-    if lang is not None:
-        page = file.resolve().relative_to((model.docs_dir() / lang).resolve())
-        return f"page {page.as_posix()}"
-    if file.resolve().is_relative_to((rootpath / "tests" / "browser").resolve()):
-        return "tests/browser"
-    return nodeid.split("::")[0]

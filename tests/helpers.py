@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 
-from verified_docs.site import ROOT
+from tests.repo import ROOT
 
 
 def scratch_copy(tmp_path: pathlib.Path) -> pathlib.Path:
@@ -24,12 +24,13 @@ def scratch_copy(tmp_path: pathlib.Path) -> pathlib.Path:
     return dest
 
 
-def run(repo: pathlib.Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    """`python -m <args>` inside a scratch copy, output captured as text."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+def run(repo: pathlib.Path, *args: str, timeout: float = 600,
+        **environ: str) -> subprocess.CompletedProcess:
+    """`python -m <args>` in the folder `repo`, output captured as text."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1", **environ}
     return subprocess.run([sys.executable, "-m", *args], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 
-def build(repo: pathlib.Path, site_dir: pathlib.Path) -> subprocess.CompletedProcess:
-    return run(repo, "mkdocs", "build", "--strict", "--site-dir", str(site_dir))
+def build(repo: pathlib.Path, site_dir: pathlib.Path, **environ: str) -> subprocess.CompletedProcess:
+    return run(repo, "mkdocs", "build", "--strict", "--site-dir", str(site_dir), **environ)

@@ -7,14 +7,14 @@ from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
 
 from verified_docs.fences import (OUTPUT_LANG, PYTHON_LANGS, output_fences, page_fences,
                                   python_fences)
-from verified_docs.site import all_pages, relative
+from tests.repo import SITE
 
 # Counted from the raw text, independently of any Markdown parser: a fence indented under an
 # admonition or a `=== "Tab"` is counted here but is no fence to CommonMark, so it never runs.
 PYTHON_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(%s)\b" % "|".join(PYTHON_LANGS))
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=relative)
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_every_python_fence_is_collected(page, pytestconfig):
     text = page.read_text(encoding="utf-8")
     in_text = [n for n, line in enumerate(text.splitlines(), 1) if PYTHON_FENCE.match(line)]
@@ -23,13 +23,13 @@ def test_every_python_fence_is_collected(page, pytestconfig):
         parser, text, 0, page, fence_syntax=FenceSyntax.superfences)]
     missed = sorted(set(in_text) - set(collected))
     assert not missed, (
-        f"{relative(page)}: Python fences at lines {missed} are not run by the tests. "
+        f"{SITE.relative(page)}: Python fences at lines {missed} are not run by the tests. "
         "Fences indented under `!!!`/`???`/`===` are invisible to them: use the flat "
         "`/// note`, `/// details | …`, `/// tab | …` blocks, which keep fences unindented.")
-    assert len(in_text) == len(collected), f"{relative(page)}: {in_text} vs {collected}"
+    assert len(in_text) == len(collected), f"{SITE.relative(page)}: {in_text} vs {collected}"
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=relative)
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_every_output_fence_belongs_to_code(page):
     """An output fence follows the Python fence whose output it shows, or another output of the
     same code (one per release group), with only blank lines between."""
@@ -37,7 +37,7 @@ def test_every_output_fence_belongs_to_code(page):
     for fence in page_fences(page):
         if fence.lang == OUTPUT_LANG:
             assert fence.open_line in owned, (
-                f"{relative(page)}:{fence.open_line}: an ```output fence must directly follow "
+                f"{SITE.relative(page)}:{fence.open_line}: an ```output fence must directly follow "
                 "the ```python fence whose output it shows (or that fence's other outputs).")
 
 

@@ -26,12 +26,13 @@ import pytest
 from tests.helpers import run, scratch_copy
 from tests.prose import blank, line_of, prose
 from verified_docs import glossary
-from verified_docs.site import ROOT, docs_dir, languages, pages, relative
+from tests.repo import ROOT, SITE
+from verified_docs.site import Site
 
-DOCS = docs_dir()
+DOCS = SITE.docs
 
 GLOSSARY = ROOT / "glossary.yml"
-DEFAULT = languages()[0]
+DEFAULT = list(SITE.locales)[0]
 GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 
 
@@ -136,7 +137,7 @@ def glossary_problems(path: pathlib.Path, variants) -> list[str]:
     for start, end, variant, term, english, reason in sorted(hits):
         if any(s <= start and end <= e and (s, e) != (start, end) for s, e, *_ in hits):
             continue  # a shorter variant inside a longer one: one report is enough
-        problems.append(f"{relative(path)}:{line_of(text, start)}: "
+        problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, start)}: "
                         f"«{' '.join(text[start:end].split())}» – glossary.yml says «{term}» for "
                         f"“{english}”: {reason}")
     return problems
@@ -179,17 +180,17 @@ def grammar_problems(path: pathlib.Path, entries) -> list[str]:
                 if genders and gender not in genders:
                     phrase = " ".join(text[min(m.start(), other.start()):
                                            max(m.end(), other.end())].split())
-                    problems.append(f"{relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
+                    problems.append(f"{SITE.relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
                                     f"glossary.yml: «{rule['word']}» is {rule['gender']} here "
                                     f"(«{entry[target_language(entry)]}»): "
                                     f"{reason_text(rule)}")
     return problems
 
 
-TRANSLATED = [DOCS / lang / page for lang in languages()[1:] for page in pages(lang)]
+TRANSLATED = [DOCS / lang / page for lang in list(SITE.locales)[1:] for page in SITE.pages(lang)]
 
 
-@pytest.mark.parametrize("page", TRANSLATED, ids=relative)
+@pytest.mark.parametrize("page", TRANSLATED, ids=SITE.relative)
 def test_page_uses_the_glossary_terms(page):
     lang = page.relative_to(DOCS).parts[0]
     problems = (glossary_problems(page, rejected(load_glossary()).get(lang, []))
@@ -203,8 +204,8 @@ def reason_problems(where: str, what: str, reason) -> list[str]:
     if not (isinstance(reason, dict) and reason_text(reason).strip()):
         return [f"{where}: say why {what} in every language (`{DEFAULT}: reason`, "
                 "then one line per language)"]
-    return [f"{where}: {what}: {sorted(set(reason) - set(languages()))} are not languages of "
-            "mkdocs.yml"] if not set(reason) <= set(languages()) else []
+    return [f"{where}: {what}: {sorted(set(reason) - set(list(SITE.locales)))} are not languages of "
+            "mkdocs.yml"] if not set(reason) <= set(list(SITE.locales)) else []
 
 
 def glossary_format_problems(glossary) -> list[str]:
@@ -220,8 +221,8 @@ def glossary_format_problems(glossary) -> list[str]:
         avoid = entry.get("avoid") or {}
         if DEFAULT not in terms or len(terms) < 2:
             problems.append(f"{where}: needs `{DEFAULT}:` and a translation")
-        if not set(terms) <= set(languages()):
-            problems.append(f"{where}: {sorted(set(terms) - set(languages()))} are not languages "
+        if not set(terms) <= set(list(SITE.locales)):
+            problems.append(f"{where}: {sorted(set(terms) - set(list(SITE.locales)))} are not languages "
                             "of mkdocs.yml")
         if not all(isinstance(v, str) and v.strip() for v in terms.values()):
             problems.append(f"{where}: a term is empty")
@@ -348,7 +349,7 @@ def cells(table: str, column: int) -> list[str]:
     return [re.findall(r"<td>(.*?)</td>", row, re.S)[column] for row in rows]
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", list(SITE.locales))
 def test_glossary_page_shows_the_table(site, lang):
     table = glossary_table(site, lang)
     if not table:
@@ -368,20 +369,18 @@ def test_glossary_page_shows_the_table(site, lang):
     # Cells apart, so the search index does not run them together.
     assert "</td><td>" not in table and "<br><" not in table
 
-# ---- a page breaking the glossary, on a scratch copy ------------------------------------------
+# ---- a page breaking the glossary -----------------------------------------------------------
 
 def test_rejected_variant_fails_with_the_term_to_use(tmp_path):
     lang, variants = next(iter(rejected(load_glossary()).items()))
     variant, term, english, reason = variants[0]
-    repo = scratch_copy(tmp_path)
-    page = sorted((repo / DOCS.name / lang).glob("*.md"))[0]
-    old = page.read_text(encoding="utf-8")
-    line = len(old.splitlines()) + 2
-    page.write_text(f"{old}\n{variant.capitalize()} –\n`{variant}`\n\n```text\n{variant}\n```\n",
+    page = tmp_path / "docs" / lang / "page.md"
+    page.parent.mkdir(parents=True)
+    (tmp_path / "mkdocs.yml").write_text("site_name: scratch\n", encoding="utf-8")
+    page.write_text(f"# Page\n\n{variant.capitalize()} –\n`{variant}`\n\n```text\n{variant}\n```\n",
                     encoding="utf-8")
-    result = run(repo, "pytest", "tests/test_glossary.py", "-k", "uses_the_glossary")
-    assert result.returncode == 1, result.stdout
-    rel = f"docs/{lang}/{page.name}"
-    assert (f"{rel}:{line}: «{variant.capitalize()}» – glossary.yml says «{term}» for "
-            f"“{english}”: {reason}") in result.stdout, result.stdout
-    assert f"{rel}:{line + 1}" not in result.stdout and f"{rel}:{line + 4}" not in result.stdout
+    problems = "\n".join(glossary_problems(page, variants))
+    rel = page.relative_to(tmp_path).as_posix()
+    assert (f"{rel}:3: «{variant.capitalize()}» – glossary.yml says «{term}» for "
+            f"“{english}”: {reason}") in problems, problems
+    assert f"{rel}:4" not in problems and f"{rel}:7" not in problems

@@ -4,7 +4,8 @@ output title, site name), so no reader meets an English menu or an English 404 p
 
 A language just added by `make new-language` has all of them, copied from English for its
 translator; `make translations` lists the ones still in English. Each check is a function of a
-`Site`, run here on the repository and, broken on purpose, on a small site (tests/translation_site.py).
+`Site`, run here on the repository and, broken on purpose, on a small site
+(tests/translation_site.py).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ import pytest
 from tests import translation_site
 from verified_docs.i18n.gaps import interface_gaps, interface_texts
 from verified_docs.i18n.scaffold import nav_titles
-from verified_docs.site import Site, current
-
-REPO = current()
+from tests.repo import SITE as REPO
+from verified_docs.site import Site
 
 
 def nav_files(nav) -> list[str]:

@@ -10,8 +10,7 @@ import tempfile
 
 import pytest
 
-from verified_docs import versions
-from verified_docs.site import ROOT
+from tests.repo import ROOT, SITE
 
 # Tests of what the snippets compute; tests of the built site (`site` fixture) are not re-run.
 # Nor is test_exercise.py: the exercise page runs the checker on the solution and on each wrong
@@ -20,7 +19,7 @@ from verified_docs.site import ROOT
 FACT_TESTS = sorted({p.relative_to(ROOT).as_posix() for pattern in
                      ("test_snippets*.py", "test_page_*.py")
                      for p in (ROOT / "tests").glob(pattern)})
-OTHERS = versions.releases()[1:]
+OTHERS = SITE.torch.all[1:]
 
 
 STARTED: dict = {}  # release -> (process, its output file)
@@ -30,13 +29,13 @@ def start() -> dict:
     """Start every other release's child run, once: with the module's first test, on the
     pytest-xdist worker that got the module; they run beside the other worker's tests."""
     for release in OTHERS:
-        if release in STARTED or versions.missing(release):
+        if release in STARTED or SITE.torch.missing(release):
             continue
         out = tempfile.TemporaryFile(mode="w+")
         STARTED[release] = (subprocess.Popen(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
              "-m", "not built_site", *FACT_TESTS],
-            cwd=ROOT, env={**versions.environ(release), "OMP_NUM_THREADS": "1"}, stdout=out,
+            cwd=ROOT, env={**SITE.torch.environ(release), "OMP_NUM_THREADS": "1"}, stdout=out,
             stderr=subprocess.STDOUT, text=True), out)
     return STARTED
 
@@ -52,11 +51,11 @@ def children():
 
 @pytest.mark.parametrize("release", OTHERS)
 def test_snippet_tests_pass_on(release, children):
-    assert not versions.missing(release), versions.missing(release)
+    assert not SITE.torch.missing(release), SITE.torch.missing(release)
     process, out = children[release]
     returncode = process.wait(timeout=1200)
     out.seek(0)
     assert returncode == 0, (
         f"the snippet tests fail on PyTorch {release} (run them alone with "
-        f"`PYTHONPATH={versions.site_packages(release)} .venv/bin/python -m pytest -o addopts= "
+        f"`PYTHONPATH={SITE.torch.site_packages(release)} .venv/bin/python -m pytest -o addopts= "
         f"-m 'not built_site' {' '.join(FACT_TESTS)}`):\n{out.read()[-6000:]}")

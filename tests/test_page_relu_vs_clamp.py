@@ -2,7 +2,6 @@
 this session runs (the values that changed in 2.14 are asserted per version); the recorded
 gradient-at-zero results and the derivatives.yaml quotes, against every verified version."""
 
-import json
 import math
 import re
 import sysconfig
@@ -18,14 +17,14 @@ from snippets import (clamp_boundaries, clamp_seed_arithmetic, concave_kinks,
                       grad_at_zero_table, max_is_a_reduction, relu_clamp_at_nan,
                       relu_vs_clamp_seed)
 from snippets.my_relu import MyReLU
-from verified_docs import results, versions
-from verified_docs.site import ROOT, docs_dir, languages
+from verified_docs import results
+from tests.repo import ROOT, SITE
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 # Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass
 # 0 at a scalar bound and split a tie with a tensor bound in half, as maximum does.
 OLD_CLAMP = RELEASE < (2, 14)
-PAGES = [page for page in (docs_dir() / lang / "relu-vs-clamp.md" for lang in languages())
+PAGES = [page for page in (SITE.docs / lang / "relu-vs-clamp.md" for lang in list(SITE.locales))
          if page.exists()]
 
 
@@ -176,15 +175,15 @@ def test_relu6_is_not_relu_it_clips_at_six():
         (1.0 if OLD_CLAMP else 0.0)
 
 
-@pytest.mark.parametrize("release", versions.releases())
+@pytest.mark.parametrize("release", SITE.torch.all)
 def test_recorded_results_match_a_fresh_run(release):
     """snippets/results/grad_at_zero_table.json is what the snippet measures on each release."""
-    recorded = results.read("grad_at_zero_table")
-    assert list(recorded) == list(versions.ascending()), (
+    recorded = results.read(SITE, "grad_at_zero_table")
+    assert list(recorded) == list(SITE.torch.ascending()), (
         f"snippets/results/grad_at_zero_table.json records {list(recorded)}, the verified "
-        f"releases are {list(versions.ascending())}: run `make outputs`")
-    problems = results.differences("grad_at_zero_table", release,
-                                   results.measure("grad_at_zero_table", release))
+        f"releases are {list(SITE.torch.ascending())}: run `make outputs`")
+    problems = results.differences(SITE, "grad_at_zero_table", release,
+                                   results.measure(SITE, "grad_at_zero_table", release))
     assert not problems, "\n".join(problems) + "\nRun `make outputs` and review the diff."
 
 
@@ -274,7 +273,7 @@ QUOTE = re.compile(r'^```yaml title="derivatives\.yaml · PyTorch ([^"]+)"\n(.*?
 
 
 def derivatives_yaml(version: str) -> Path:
-    folder = versions.site_packages(version) or sysconfig.get_paths()["purelib"]
+    folder = SITE.torch.site_packages(version) or sysconfig.get_paths()["purelib"]
     installed = (Path(folder) / "torch" / "version.py").read_text(encoding="utf-8")
     assert f"__version__ = '{version}" in installed, f"{folder} does not hold PyTorch {version}"
     return Path(folder) / "torchgen" / "packaged" / "autograd" / "derivatives.yaml"
@@ -299,10 +298,10 @@ def quotes(page: Path):
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
 def test_derivatives_yaml_quotes_are_verbatim(page):
     found = list(quotes(page))
-    assert {r for _, named, _ in found for r in named} == set(versions.releases()), (
+    assert {r for _, named, _ in found for r in named} == set(SITE.torch.all), (
         f"{page.relative_to(ROOT)}: quote the rules of every verified release")
     files = {version: words(derivatives_yaml(version).read_text(encoding="utf-8"))
-             for version in versions.releases()}
+             for version in SITE.torch.all}
     for line, named, excerpt in found:
         for version in named:
             assert version in files, f"{page.relative_to(ROOT)}:{line}: no PyTorch {version}"

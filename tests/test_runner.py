@@ -1,9 +1,10 @@
-"""What the runner of the pages' code guarantees, shown in process: pages written to tmp_path,
-their fences run by one `Runner` for the whole module (its workers import torch once), with a
-short time limit and a small output limit so that a hang or a flood costs a second, not minutes.
+"""What the runner of the pages' code guarantees, shown in process: pages written into the tiny
+site (tests/tiny.py), their fences run by one `Runner` for the whole module (its workers import
+torch once), with a short time limit and a small output limit so that a hang or a flood costs a
+second, not minutes.
 
 How the pytest plugin reports these results (page:line and release in pytest's output, and
-`--update-outputs`) is tested on a scratch copy of the repository in test_runner_guards.py.
+`--update-outputs`) is tested in test_plugins.py.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import sys
 
 import pytest
 
-from verified_docs import versions
 from verified_docs.fences import python_fences
 from verified_docs.runner import BlockFailed, Runner
-from verified_docs.site import PageError
+from verified_docs.versions import short
+from verified_docs.site import PageError, Site
+from tests.repo import SITE
+from tests.tiny import tiny_site
 
-RELEASES = versions.ascending()
+RELEASES = SITE.torch.ascending()
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 TIMEOUT = 2.0   # seconds per block: every block here but the endless one takes milliseconds
 LIMIT = 4096    # bytes a block may print
@@ -29,8 +32,8 @@ PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
 
 @pytest.fixture(scope="module")
-def runner():
-    runner = Runner(timeout=TIMEOUT, limit=LIMIT)
+def runner(tmp_path_factory):
+    runner = Runner(Site.at(tiny_site(tmp_path_factory.mktemp("tiny"))), TIMEOUT, LIMIT)
     runner.start(RELEASES)
     for worker in runner.workers.values():  # importing torch is no block's time
         worker.wait_ready()
@@ -38,17 +41,14 @@ def runner():
     runner.close()
 
 
-def page(tmp_path, name, *fences, lang="en"):
-    """A page of fences, each given as (info, code); returns its fences to run.
-
-    Every fence opens with a comment naming the test: the runner answers code it has already
-    run on a release from its results, and one test must never be answered by another's run.
-    Pages of one test share that comment, so identical code in them stays identical."""
+def page(runner, tmp_path, name, *fences, lang="en"):
+    """A page of fences in the runner's site, each given as (info, code); returns its fences
+    to run. Its name starts with the test's, so no two tests share a page."""
     lines, openings = [f"# {name}", ""], []
     for info, code in fences:
         openings.append(len(lines) + 1)
         lines += [f"```{info}", f"# {tmp_path.name}", *code.splitlines(), "```", ""]
-    path = (tmp_path / lang / f"{name}.md").resolve()
+    path = runner.site.docs / lang / f"{tmp_path.name}-{name}.md"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines), encoding="utf-8")
     found = python_fences(path)
@@ -58,7 +58,7 @@ def page(tmp_path, name, *fences, lang="en"):
 
 def where(fence) -> str:
     """page:line as a contributor reads it: the file and the line of the opening ```."""
-    return f"{fence.path}:{fence.open_line}"
+    return f"{fence.site.relative(fence.path)}:{fence.open_line}"
 
 
 def printed(results) -> dict[str, str]:
@@ -92,23 +92,23 @@ def failure(runner, fence) -> str:
 
 
 def test_a_fence_runs_on_every_release(runner, tmp_path):
-    (fence,) = page(tmp_path, "every", ("python", PRINT_RELEASE))
+    (fence,) = page(runner, tmp_path, "every", ("python", PRINT_RELEASE))
     assert printed(runner.run(fence)) == {release: f"{release}\n" for release in RELEASES}
 
 
 @pytest.mark.parametrize("label, chosen", [
     (f">={NEWEST}", (NEWEST,)),
-    (versions.short(OLDEST), (OLDEST,)),
-    (f"{versions.short(OLDEST)} {versions.short(NEWEST)}", (OLDEST, NEWEST)),
+    (short(OLDEST), (OLDEST,)),
+    (f"{short(OLDEST)} {short(NEWEST)}", (OLDEST, NEWEST)),
 ])
 def test_a_restricted_fence_runs_only_on_its_releases(runner, tmp_path, label, chosen):
-    (fence,) = page(tmp_path, "restricted", (f'{{.python torch="{label}"}}', PRINT_RELEASE))
+    (fence,) = page(runner, tmp_path, "restricted", (f'{{.python torch="{label}"}}', PRINT_RELEASE))
     assert printed(runner.run(fence)) == {release: f"{release}\n" for release in chosen}
 
 
 def test_one_release_may_be_asked_for(runner, tmp_path):
     """`--torch-release`: the fence runs there only."""
-    (fence,) = page(tmp_path, "asked", ("python", PRINT_RELEASE))
+    (fence,) = page(runner, tmp_path, "asked", ("python", PRINT_RELEASE))
     assert printed(runner.run(fence, (OLDEST,))) == {OLDEST: f"{OLDEST}\n"}
 
 
@@ -120,14 +120,14 @@ PROBE = ("import torch\n"
 def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
     # The same probe before and after the leaky page; the comment keeps the second run from
     # being answered with the first one's result.
-    (before,) = page(tmp_path, "a-before", ("python", "# before\n" + PROBE))
-    leaky = page(tmp_path, "b-leaky", ("python", "import torch\n"
+    (before,) = page(runner, tmp_path, "a-before", ("python", "# before\n" + PROBE))
+    leaky = page(runner, tmp_path, "b-leaky", ("python", "import torch\n"
                                                  "torch.set_default_dtype(torch.float64)\n"
                                                  "torch.set_grad_enabled(False)\n"
                                                  "torch.manual_seed(1)\n"
                                                  "torch.set_num_threads(1)"),
                  ("{.python continuation}", PROBE))
-    (after,) = page(tmp_path, "c-after", ("python", "# after\n" + PROBE))
+    (after,) = page(runner, tmp_path, "c-after", ("python", "# after\n" + PROBE))
     fresh = printed(runner.run(before))
     runner.run(leaky[0])
     changed = printed(runner.run(leaky[1]))
@@ -141,7 +141,7 @@ def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
 
 
 def test_continuation_fences_share_a_namespace_and_others_start_afresh(runner, tmp_path):
-    first, continued, fresh = page(tmp_path, "chain", ("python", "x = 41"),
+    first, continued, fresh = page(runner, tmp_path, "chain", ("python", "x = 41"),
                                    ("{.python continuation}", "print(x + 1)"),
                                    ("python", "print('x' in globals())"))
     printed(runner.run(first))
@@ -151,13 +151,13 @@ def test_continuation_fences_share_a_namespace_and_others_start_afresh(runner, t
 
 def test_a_continuation_run_alone_first_runs_the_fences_it_continues(runner, tmp_path):
     """As with `pytest page.md::…` selecting only the continuation."""
-    _, continued = page(tmp_path, "alone", ("python", "x = 41"),
+    _, continued = page(runner, tmp_path, "alone", ("python", "x = 41"),
                         ("{.python continuation}", "print(x + 1)"))
     assert set(printed(runner.run(continued)).values()) == {"42\n"}
 
 
 def test_continuation_of_a_failed_fence_names_that_fence(runner, tmp_path):
-    first, continued = page(tmp_path, "broken-chain", ("python", "x = 1\nraise ValueError('boom')"),
+    first, continued = page(runner, tmp_path, "broken-chain", ("python", "x = 1\nraise ValueError('boom')"),
                             ("{.python continuation}", "print(x)"))
     assert all("ValueError: boom" in r.error for r in runner.run(first).values())
     assert f"{where(continued)}: the fence it continues, {where(first)}, failed on PyTorch " \
@@ -165,8 +165,8 @@ def test_continuation_of_a_failed_fence_names_that_fence(runner, tmp_path):
 
 
 def test_a_continuation_on_other_releases_than_its_fence_is_named(runner, tmp_path):
-    first, continued = page(tmp_path, "mixed", ("python", "x = 1"),
-                            (f'{{.python continuation torch="{versions.short(NEWEST)}"}}', "x"))
+    first, continued = page(runner, tmp_path, "mixed", ("python", "x = 1"),
+                            (f'{{.python continuation torch="{short(NEWEST)}"}}', "x"))
     with pytest.raises(PageError) as raised:
         runner.run(continued)
     assert f"{where(continued)}: this `continuation` fence runs on PyTorch {NEWEST}, but the " \
@@ -174,13 +174,13 @@ def test_a_continuation_on_other_releases_than_its_fence_is_named(runner, tmp_pa
 
 
 def test_an_endless_block_is_stopped_naming_page_and_line(runner, tmp_path):
-    (fence,) = page(tmp_path, "loop", ("python", "while True:\n    pass"))
+    (fence,) = page(runner, tmp_path, "loop", ("python", "while True:\n    pass"))
     message = failure(runner, fence)
     assert message.startswith(f"{where(fence)}: the code block did not finish within "
                               f"{TIMEOUT:g} s (PyTorch "), message
     assert "--block-timeout" in message  # what to do when a block really needs longer
     # The page's process was killed, not the release's worker: the next page runs.
-    (after,) = page(tmp_path, "after-loop", ("python", PRINT_RELEASE))
+    (after,) = page(runner, tmp_path, "after-loop", ("python", PRINT_RELEASE))
     assert printed(runner.run(after)) == {release: f"{release}\n" for release in RELEASES}
 
 
@@ -190,7 +190,7 @@ def test_an_endless_block_is_stopped_naming_page_and_line(runner, tmp_path):
 ])
 def test_a_flooding_block_is_cut_at_the_output_limit(runner, tmp_path, stream, code):
     size = 100 * LIMIT
-    (fence,) = page(tmp_path, "flood", ("python", code.format(size=size)))
+    (fence,) = page(runner, tmp_path, "flood", ("python", code.format(size=size)))
     message = failure(runner, fence)
     written = size + (stream == "stdout")  # print's newline
     assert message.startswith(f"{where(fence)}: the code block wrote {written:,} bytes to "
@@ -200,7 +200,7 @@ def test_a_flooding_block_is_cut_at_the_output_limit(runner, tmp_path, stream, c
 
 def test_stderr_is_captured_at_the_file_descriptor(runner, tmp_path):
     """Also what C code and os.write(2, …) write, which never pass through sys.stderr."""
-    (fence,) = page(tmp_path, "stderr", ("python", "import os, sys\n"
+    (fence,) = page(runner, tmp_path, "stderr", ("python", "import os, sys\n"
                                                    "os.write(2, b'behind your back\\n')\n"
                                                    "print('in front', file=sys.stderr)\n"
                                                    "print('out')"))
@@ -210,64 +210,27 @@ def test_stderr_is_captured_at_the_file_descriptor(runner, tmp_path):
 
 
 def test_sys_exit_with_a_status_is_an_error_naming_the_line(runner, tmp_path):
-    (fence,) = page(tmp_path, "exit", ("python", "import sys\nsys.exit(3)"))
+    (fence,) = page(runner, tmp_path, "exit", ("python", "import sys\nsys.exit(3)"))
     line = int(where(fence).rpartition(":")[2]) + 3  # the comment and the import come first
     for release, result in runner.run(fence).items():
         assert result.error is not None, f"sys.exit(3) passed on {release}"
-        assert f'File "{fence.path}", line {line}' in result.error, result.error
+        assert f'File "{fence.filename()}", line {line}' in result.error, result.error
         assert result.error.endswith("SystemExit: 3"), result.error
 
 
 def test_sys_exit_without_a_status_ends_the_block_as_a_script_would(runner, tmp_path):
-    ended, continued = page(tmp_path, "exit-0", ("python", "import sys\nx = 1\nsys.exit()\nx = 2"),
+    ended, continued = page(runner, tmp_path, "exit-0", ("python", "import sys\nx = 1\nsys.exit()\nx = 2"),
                             ("{.python continuation}", "print(x)"))
     assert set(printed(runner.run(ended)).values()) == {""}
     assert set(printed(runner.run(continued)).values()) == {"1\n"}
 
 
 def test_os_exit_is_named_with_page_and_line(runner, tmp_path):
-    (fence,) = page(tmp_path, "os-exit", ("python", "import os\nos._exit(0)"))
+    (fence,) = page(runner, tmp_path, "os-exit", ("python", "import os\nos._exit(0)"))
     assert failure(runner, fence).startswith(
         f"{where(fence)}: the process running the code block (PyTorch ")
-    (after,) = page(tmp_path, "after-exit", ("python", PRINT_RELEASE))
+    (after,) = page(runner, tmp_path, "after-exit", ("python", PRINT_RELEASE))
     assert printed(runner.run(after)) == {release: f"{release}\n" for release in RELEASES}
-
-
-def runs_logged(tmp_path, name, *later, lang):
-    """A page whose first fence logs each run of it, then the fences `later`."""
-    log = tmp_path / "runs.log"
-    code = (f"import torch\nwith open({str(log)!r}, 'a') as f:\n"
-            "    print(torch.__version__.split('+')[0], file=f)\nx = 1")
-    return log, page(tmp_path, name, ("python", code), *later, lang=lang)
-
-
-def test_identical_code_in_two_languages_runs_once_per_release(runner, tmp_path):
-    """The translation checks hold a translated page's code identical to the English one, but
-    for the comments of its own fences, which it may translate."""
-    results = []
-    for lang, comment in (("en", "# the value"), ("ru", "# значение")):
-        log, fences = runs_logged(tmp_path, "twice",
-                                  ("{.python continuation}", f"print(x)  {comment}"), lang=lang)
-        results.append([printed(runner.run(fence)) for fence in fences])
-    assert results[0] == results[1]
-    runs = sorted(log.read_text().splitlines())
-    assert runs == sorted(RELEASES), (
-        f"the code both pages share ran on {runs}; once per release was expected, the second "
-        "page answered from the first one's results (Runner.take)")
-
-
-def test_a_page_that_departs_from_an_identical_one_replays_what_it_took(runner, tmp_path):
-    """Its first fence was answered from the other page's run; its own second fence must still
-    see that fence's namespace."""
-    for lang, shown in (("en", "print(x)"), ("ru", "print(x + 1)")):
-        log, fences = runs_logged(tmp_path, "departs", ("{.python continuation}", shown),
-                                  lang=lang)
-        last = [printed(runner.run(fence)) for fence in fences][-1]
-    assert set(last.values()) == {"2\n"}
-    runs = sorted(log.read_text().splitlines())
-    assert runs == sorted(RELEASES * 2), (
-        f"the shared first fence ran on {runs}: once per release for the first page, and once "
-        "more where the second page replayed it before running its own fence")
 
 
 def test_a_fence_is_expanded_for_every_release_at_once():
@@ -281,7 +244,7 @@ def test_a_fence_is_expanded_for_every_release_at_once():
     sys.setswitchinterval(1e-6)
     try:
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
-            expanded = set(pool.map(lambda _: expand_snippets(code, "page.md:1"), range(400)))
+            expanded = set(pool.map(lambda _: expand_snippets(SITE, code, "page.md:1"), range(400)))
     finally:
         sys.setswitchinterval(switch)
     assert len(expanded) == 1 and "class MyReLU" in expanded.pop()

@@ -23,7 +23,7 @@ from fontTools.ttLib import TTFont
 
 from tests.helpers import scratch_copy
 from verified_docs import katex
-from verified_docs.site import ROOT, built_html, default_language, docs_dir, languages
+from tests.repo import ROOT, SITE
 
 STARTUP = 240  # seconds: the first build of every language, on a busy machine
 REBUILD = 240
@@ -97,7 +97,7 @@ class Server:
             return response.read()
 
     def page(self, lang: str, page: str) -> str:
-        address = built_html(ROOT, lang, page).parent.relative_to(ROOT).as_posix()
+        address = SITE.built_html(ROOT, lang, page).parent.relative_to(ROOT).as_posix()
         return self.get("" if address == "." else address + "/").decode("utf-8")
 
     def stop(self) -> None:
@@ -153,8 +153,8 @@ def test_a_rebuild_shows_every_edit(tmp_path):
     """One server, two builds: the first of the repository with a page not translated, the
     second after five edits, each of which must show in what the second build serves."""
     repo = scratch_copy(tmp_path)
-    docs, en = repo / docs_dir().name, default_language()
-    lang = next(lang for lang in languages()[1:] if (docs / lang / "going-further.md").exists())
+    docs, en = repo / SITE.docs.name, SITE.default
+    lang = next(lang for lang in SITE.locales[1:] if (docs / lang / "going-further.md").exists())
     translation = docs / lang / "going-further.md"
     translated_text = translation.read_text(encoding="utf-8")
     translated_title = re.search(r"^# (.+)$", translated_text, re.M)[1]
@@ -218,15 +218,15 @@ def test_a_rebuild_shows_every_edit(tmp_path):
 
 def test_missing_snippet_is_an_error_and_the_server_keeps_serving(tmp_path):
     repo = scratch_copy(tmp_path)
-    page = repo / docs_dir().name / default_language() / "index.md"
+    page = repo / SITE.docs.name / SITE.default / "index.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text + '\n```python\n--8<-- "snippets/no_such_file.py"\n```\n',
                     encoding="utf-8")
     line = len(text.splitlines()) + 3
     with serving(repo) as server:
-        relative = f"{docs_dir().name}/{default_language()}/index.md"
+        relative = f"{SITE.docs.name}/{SITE.default}/index.md"
         assert re.search(rf"ERROR +- +verified_docs: {re.escape(relative)}:{line}: cannot "
                          r"include a snippet: .*snippets/no_such_file\.py", server.log), server.log
         assert "Traceback" not in server.log, server.log
-        assert "no_such_file.py" in server.page(default_language(), "index.md"), (
+        assert "no_such_file.py" in server.page(SITE.default, "index.md"), (
             "the page should show the include that failed")

@@ -10,9 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from verified_docs import versions
 from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
-from verified_docs.site import all_pages, relative
+from tests.repo import SITE
 
 WIDTH = 80
 BLOCK_OPEN = re.compile(r"^(/{3,})\s*(\w[\w-]*)")  # `////` nests a block around `///` ones
@@ -41,7 +40,7 @@ def visible_examples(path):
             and "details" not in around[f.open_line] and not f.continued]
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=relative)
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_answer_box_comes_before_any_code(page):
     text = page.read_text(encoding="utf-8").splitlines()
     fences = page_fences(page)
@@ -49,15 +48,15 @@ def test_answer_box_comes_before_any_code(page):
     note = next((n for n, line in enumerate(text, 1)
                  if re.match(r"^///\s*note\b", line.strip())), None)
     assert note is not None and note < first_code, (
-        f"{relative(page)}: the page must open with its answer, a `/// note | …` box of 2–4 "
+        f"{SITE.relative(page)}: the page must open with its answer, a `/// note | …` box of 2–4 "
         f"bullets, before its first code block (line {first_code}).")
     closing = next(n for n in range(note + 1, len(text) + 1) if text[n - 1].strip() == "///")
     bullets = sum(bool(BULLET.match(line)) for line in text[note:closing - 1])
-    assert 2 <= bullets <= 4, (f"{relative(page)}:{note}: the answer box has {bullets} bullets; "
+    assert 2 <= bullets <= 4, (f"{SITE.relative(page)}:{note}: the answer box has {bullets} bullets; "
                                "give the answer in 2 to 4")
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=relative)
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_code_and_output_lines_fit_80_columns(page):
     wide = []
     for fence in page_fences(page):
@@ -66,13 +65,13 @@ def test_code_and_output_lines_fit_80_columns(page):
         for offset, line in enumerate(fence.source().splitlines(), 1):
             if len(line) > WIDTH:
                 where = (f"{fence.include}:{offset}" if fence.include
-                         else f"{relative(page)}:{fence.open_line + offset}")
+                         else f"{SITE.relative(page)}:{fence.open_line + offset}")
                 wide.append(f"{where} ({len(line)} columns): {line[:60]}…")
-    assert not wide, (f"{relative(page)}: lines wider than {WIDTH} columns scroll sideways on the "
+    assert not wide, (f"{SITE.relative(page)}: lines wider than {WIDTH} columns scroll sideways on the "
                       "page; wrap printed reports at 78:\n" + "\n".join(dict.fromkeys(wide)))
 
 
-@pytest.mark.parametrize("page", all_pages(), ids=relative)
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_visible_examples_do_not_import_the_project(page):
     bad = [f.where for f in visible_examples(page) if IMPORTS_PROJECT.search(f.source())]
     assert not bad, (f"copied into a fresh Python, these visible examples fail on their import "
@@ -82,7 +81,7 @@ def test_visible_examples_do_not_import_the_project(page):
 
 def unique_visible_examples():
     seen = {}
-    for page in all_pages():
+    for page in SITE.all_pages():
         for fence in visible_examples(page):
             seen.setdefault(fence.source(), fence)
     return list(seen.values())
@@ -90,7 +89,7 @@ def unique_visible_examples():
 
 def newest(fence) -> str:
     """The release a reader most likely has, of those the fence runs on."""
-    return versions.default() if versions.default() in fence.releases else fence.releases[-1]
+    return SITE.torch.default if SITE.torch.default in fence.releases else fence.releases[-1]
 
 
 def run_alone(fence, folder) -> tuple[str, subprocess.CompletedProcess]:
@@ -100,8 +99,8 @@ def run_alone(fence, folder) -> tuple[str, subprocess.CompletedProcess]:
     script.write_text(fence.source(), encoding="utf-8")
     release = newest(fence)
     # torch on one thread: the examples run side by side, one per core (`runs`).
-    env = {**versions.environ(release), "OMP_NUM_THREADS": "1"}
-    env.pop("PYTHONPATH", None) if versions.site_packages(release) is None else None
+    env = {**SITE.torch.environ(release), "OMP_NUM_THREADS": "1"}
+    env.pop("PYTHONPATH", None) if SITE.torch.site_packages(release) is None else None
     return release, subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=folder,
                                    env=env, capture_output=True, text=True, timeout=120)
 

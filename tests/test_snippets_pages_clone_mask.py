@@ -1,21 +1,18 @@
 """Facts behind the mask page, and the mask page's figure, drawn during the build."""
 
 import os
-import pathlib
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-import torch
 
 from snippets import figure_relu
-from snippets.my_relu import MyReLU
 from verified_docs import results
-from verified_docs.site import ROOT, built_html, docs_dir, languages
+from tests.repo import ROOT, SITE
 
-DOCS = docs_dir()
+DOCS = SITE.docs
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = "assets/figures/relu.svg"
@@ -38,10 +35,10 @@ def own_labels(lang):
 def labels_of(lang):
     """The labels the figure of `lang` has: its own, or, for a language that has none yet, the
     English ones (as its pages are English too)."""
-    return lang if lang in figure_relu.LABELS else languages()[0]
+    return lang if lang in figure_relu.LABELS else list(SITE.locales)[0]
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", list(SITE.locales))
 def test_figure_has_the_labels_of_its_language(lang):
     texts = svg_texts(figure_relu.svg(lang))
     assert figure_relu.drawn_labels(labels_of(lang)) <= texts
@@ -52,7 +49,7 @@ def test_figure_has_the_labels_of_its_language(lang):
 
 def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release():
     """The labels and the caption come from the recorded results, release by release."""
-    recorded = results.read("grad_at_zero_table")
+    recorded = results.read(SITE, "grad_at_zero_table")
     measured = {code: {release: next(v for c, v, _ in rows if c == code)
                        for release, rows in recorded.items()} for code in figure_relu.NAMES}
     for code, by_release in measured.items():
@@ -71,7 +68,7 @@ def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release
 
 
 def test_figure_follows_a_release_that_changes_a_value():
-    recorded = results.read("grad_at_zero_table")
+    recorded = results.read(SITE, "grad_at_zero_table")
     changed = {release: [[code, 0.0 if code == "MyReLU.apply(x)" else value, name]
                          for code, value, name in rows] for release, rows in recorded.items()}
     assert "MyReLU" in figure_relu.picks(changed)[0.0]
@@ -85,7 +82,7 @@ def test_russian_figure_is_russian():
 
 
 def test_every_translated_mask_page_has_figure_labels():
-    for lang in languages():
+    for lang in list(SITE.locales):
         page = DOCS / lang / "mask.md"
         if page.exists():  # a page not translated yet shows English
             assert lang in figure_relu.LABELS, (
@@ -106,7 +103,7 @@ def test_figure_is_reproducible(tmp_path):
 
 
 def test_generated_figures_are_not_in_the_repository():
-    for lang in languages():
+    for lang in list(SITE.locales):
         assert not (DOCS / lang / FIGURE).exists()
     tracked = subprocess.run(["git", "ls-files", "*.svg"], cwd=ROOT, capture_output=True,
                              text=True).stdout
@@ -115,16 +112,16 @@ def test_generated_figures_are_not_in_the_repository():
 
 # ---- the built site -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", list(SITE.locales))
 def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
-    html_path = built_html(site, lang, "mask.md")
+    html_path = SITE.built_html(site, lang, "mask.md")
     html = html_path.read_text(encoding="utf-8")
     # One image for each colour scheme (verified_docs/figures.py), hidden in the other one.
     images = re.findall(r'<img alt="([^"]*)" src="([^"#]*relu(?:-dark)?\.svg)#only-(\w+)"', html)
     assert [scheme for *_, scheme in images] == ["light", "dark"], (
         f"{html_path}: expected an <img> of relu.svg#only-light and one of relu-dark.svg#only-dark,"
         f" found {images}")
-    default = languages()[0]
+    default = list(SITE.locales)[0]
     for (alt, src, scheme), name in zip(images, (FIGURE, FIGURE.replace(".svg", "-dark.svg"))):
         figure = (html_path.parent / src).resolve()
         assert figure == (site if lang == default else site / lang).joinpath(name).resolve()

@@ -29,13 +29,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
-from verified_docs import exercise_archive, fences, notebooks, outputs, versions
+from verified_docs import exercise_archive, fences, notebooks, outputs
 from verified_docs import site as model
-from verified_docs.site import ROOT
+from tests.repo import ROOT, SITE
 
 TIMEOUT = 600
-LANGS = model.built_languages()
-SITE_URL = model.config()["site_url"]
+LANGS = SITE.built_languages
+SITE_URL = SITE.config["site_url"]
 
 # Loaded first by every Python run here: the repository and the project's editable install
 # leave the import path, so the code runs as it would on a reader's machine with torch alone.
@@ -67,9 +67,9 @@ def page_dest(lang: model.Language, name: str) -> str:
 
 def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     """The page's notebook and script, as the build makes them."""
-    path = model.docs_dir() / lang.locale / name
-    default = model.docs_dir() / model.default_language() / name
-    strings = model.extra(lang.locale).get("strings") or {}
+    path = SITE.docs / lang.locale / name
+    default = SITE.docs / SITE.default / name
+    strings = SITE.extra(lang.locale).get("strings") or {}
     return notebooks.take_home(path if path.exists() else default, page_dest(lang, name),
                                SITE_URL, lang.prefix, strings)
 
@@ -130,7 +130,7 @@ def run_script(text: str, folder: pathlib.Path, name: str) -> subprocess.Complet
 
 
 # Every page of every language, those not translated yet (no file) too: they take home English.
-PAGES = [(lang, name) for lang in LANGS for name in model.pages(model.default_language())]
+PAGES = [(lang, name) for lang in LANGS for name in SITE.pages(SITE.default)]
 RUNS: dict = {}  # (kind, the code of its cells) -> Future of the run
 POOL: list = []
 
@@ -188,10 +188,10 @@ def runs_started(request):
 def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
     """(page:line, what it prints on the default release) of every fence the default release
     runs, in order: read from the page's output fences."""
-    path = model.docs_dir() / lang.locale / name
+    path = SITE.docs / lang.locale / name
     if not path.exists():  # not translated yet: the English page in its place
-        path = model.docs_dir() / model.default_language() / name
-    release = versions.default()
+        path = SITE.docs / SITE.default / name
+    release = SITE.torch.default
     found = []
     for fence in fences.python_fences(path):
         if release not in fence.releases:
@@ -225,7 +225,7 @@ def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
         assert not extra, f"{where}: its notebook cell shows {extra} besides what it prints"
         assert outputs.normalise(printed(cell)) == text, (
             f"{where}: its notebook cell printed something else than the page's output on "
-            f"PyTorch {versions.default()}:\n{printed(cell)}")
+            f"PyTorch {SITE.torch.default}:\n{printed(cell)}")
 
 
 @pytest.mark.parametrize("lang, name", CODE_PAGES, ids=IDS)
@@ -237,7 +237,7 @@ def test_script_prints_the_page_outputs(lang, name):
     want = "".join(text for _, text in expected(lang, name))
     assert outputs.normalise(result.stdout) == outputs.normalise(want), (
         f"docs/{lang.locale}/{name}: its script printed something else than the page's "
-        f"outputs on PyTorch {versions.default()}")
+        f"outputs on PyTorch {SITE.torch.default}")
 
 
 def test_the_project_cannot_be_imported_where_the_notebooks_run():

@@ -11,7 +11,8 @@ from verified_docs.i18n import UsageError
 from verified_docs.i18n.parity import structure_differences
 from verified_docs.i18n.stamps import HASH_KEY, stamp, text_hash, with_front_matter_key
 from verified_docs.i18n.status import print_status
-from verified_docs.site import PageError, Site, front_matter
+from verified_docs.site import PageError, Site
+from tests.repo import SITE
 
 ENGLISH = """\
 # Title
@@ -67,6 +68,7 @@ print(x + 1)
 
 
 def differences(tmp_path, russian: str, english: str = ENGLISH) -> list[str]:
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's pages
     (tmp_path / "en").mkdir()
     (tmp_path / "ru").mkdir()
     (tmp_path / "en" / "page.md").write_text(english, encoding="utf-8")
@@ -109,16 +111,16 @@ def test_each_difference_names_both_lines(tmp_path, old, new, expected):
     russian = RUSSIAN.replace(old, new)
     assert russian != RUSSIAN
     problems = "\n".join(differences(tmp_path, russian))
-    assert expected.format(en=tmp_path / "en" / "page.md", ru=tmp_path / "ru" / "page.md") \
+    assert expected.format(en="en/page.md", ru="ru/page.md") \
         in problems, problems
 
 
 def test_a_missing_fence_names_where_it_was_expected(tmp_path):
     russian = RUSSIAN.replace("```{.python continuation}\nprint(x + 1)\n```\n", "")
     problems = "\n".join(differences(tmp_path, russian))
-    assert (f"{tmp_path}/en/page.md:16: code or output fence ```python fence, first line "
-            f"`print(x + 1)` is missing from {tmp_path}/ru/page.md (expected after "
-            f"{tmp_path}/ru/page.md:16)") in problems, problems
+    assert ("en/page.md:16: code or output fence ```python fence, first line "
+            "`print(x + 1)` is missing from ru/page.md (expected after "
+            "ru/page.md:16)") in problems, problems
 
 
 # ---- stamps -----------------------------------------------------------------------------------
@@ -159,7 +161,7 @@ def site_with(tmp_path, english: str, translation: str) -> Site:
 def test_stamp_records_the_english_hash(tmp_path):
     site = site_with(tmp_path, "# Title\n\nDigits 0123456789.\n", "# Заголовок\n")
     stamp(site, "docs/ru/page.md")
-    meta, body = front_matter(tmp_path / "docs" / "ru" / "page.md")
+    meta, body = site.front_matter(tmp_path / "docs" / "ru" / "page.md")
     assert body == "# Заголовок\n" and len(meta[HASH_KEY]) == 12
 
 

@@ -10,23 +10,23 @@ import pytest
 
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.stamps import HASH_KEY
-from verified_docs.site import current, docs_dir, front_matter, languages, pages, relative
+from tests.repo import SITE
 
-DOCS = docs_dir()
+DOCS = SITE.docs
 
-DEFAULT, *TRANSLATIONS = languages()
+DEFAULT, *TRANSLATIONS = list(SITE.locales)
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_same_pages_as_default_language(lang):
-    problems = page_set_problems(current(), lang)
+    problems = page_set_problems(SITE, lang)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
 # ---- the tests --------------------------------------------------------------------------------
 
-PAIRS = [(lang, page) for lang in TRANSLATIONS for page in pages(DEFAULT) if page in pages(lang)]
+PAIRS = [(lang, page) for lang in TRANSLATIONS for page in SITE.pages(DEFAULT) if page in SITE.pages(lang)]
 PAIR_IDS = [f"{lang}/{page}" for lang, page in PAIRS]
 
 
@@ -39,10 +39,10 @@ def test_same_structure_as_default_language(lang, page):
 
 @pytest.mark.parametrize("lang, page", PAIRS, ids=PAIR_IDS)
 def test_translation_is_stamped(lang, page):
-    meta, _ = front_matter(DOCS / lang / page)
-    rel = relative(DOCS / lang / page)
+    meta, _ = SITE.front_matter(DOCS / lang / page)
+    rel = SITE.relative(DOCS / lang / page)
     if not re.fullmatch(r"[0-9a-f]{12}", str(meta.get(HASH_KEY, ""))):
         pytest.fail(f"{rel}: no `{HASH_KEY}` in its front matter, so nobody can tell which "
-                    f"version of {relative(DOCS / DEFAULT / page)} it translates. Once the "
+                    f"version of {SITE.relative(DOCS / DEFAULT / page)} it translates. Once the "
                     f"translation matches it, run `make translations STAMP={rel}`.",
                     pytrace=False)

@@ -17,9 +17,8 @@ from verified_docs.i18n import cli
 from verified_docs.i18n.gaps import interface_texts
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.scaffold import insert_language, language_name
-from verified_docs.site import Site, current
-
-REPO = current()
+from tests.repo import SITE as REPO
+from verified_docs.site import Site
 
 
 @pytest.fixture
@@ -178,9 +177,10 @@ def test_parity_failure_names_both_pages_and_lines(tmp_path):
         for n, line in enumerate((REPO.docs / lang / page).read_text("utf-8").splitlines())
         if line.startswith("```python"))
     copies = []
+    translation_site.write(tmp_path)  # a site for the copies to lie in
     for side in (REPO.default, lang):
         copy = tmp_path / "docs" / side / page
-        copy.parent.mkdir(parents=True)
+        copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_bytes((REPO.docs / side / page).read_bytes())
         copies.append(copy)
     english, translation = copies

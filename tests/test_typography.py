@@ -32,10 +32,10 @@ import re
 import pytest
 import yaml
 
-from verified_docs.site import ROOT, docs_dir, pages, relative
-
-DOCS = docs_dir()
 from tests.prose import line_of, prose
+from tests.repo import ROOT, SITE
+
+DOCS = SITE.docs
 
 LANG = "ru"
 NBSP = "\u00a0"
@@ -128,21 +128,21 @@ def report(where: str, found) -> str:
 
 # ---- the Russian pages ------------------------------------------------------------------------
 
-PAGES = [DOCS / LANG / page for page in pages(LANG)] if (DOCS / LANG).is_dir() else []
+PAGES = [DOCS / LANG / page for page in SITE.pages(LANG)] if (DOCS / LANG).is_dir() else []
 
 
-@pytest.mark.parametrize("page", PAGES, ids=relative)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.relative)
 def test_russian_page_typography(page):
     found = problems_in(prose(page), prose(page, inline_code=True))
     if found:
-        pytest.fail(f"{len(found)} typography problem(s):\n" + report(relative(page), found),
+        pytest.fail(f"{len(found)} typography problem(s):\n" + report(SITE.relative(page), found),
                     pytrace=False)
 
 
 def test_contributing_guide_typography():
     path = ROOT / "CONTRIBUTING.ru.md"
     found = problems_in(prose(path), prose(path, inline_code=True))
-    assert not found, report(relative(path), found)
+    assert not found, report(SITE.relative(path), found)
 
 
 # ---- Russian strings of the configuration -----------------------------------------------------

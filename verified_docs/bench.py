@@ -19,17 +19,18 @@ import sys
 import tempfile
 import time
 
-from verified_docs import site, versions
+from verified_docs import site
 from verified_docs.fences import python_fences
 
-ROOT = site.ROOT
+ROOT = pathlib.Path.cwd()  # the commands run in the site's folder (Makefile)
+SITE = site.Site.at(ROOT)
 
 
 def page_code(release: str) -> list[list[tuple[str, bool]]]:
     """Each distinct page's Python fences that run on `release`, expanded as the tests expand
     them: a translation whose code is the English page's runs once, in the tests too."""
     distinct = []
-    for page in site.all_pages():
+    for page in SITE.all_pages():
         blocks = [(f.source(), f.continued) for f in python_fences(page) if release in f.releases]
         if blocks and blocks not in distinct:
             distinct.append(blocks)
@@ -72,7 +73,7 @@ def default_language_only_config() -> pathlib.Path:
     marker = "      docs_structure: folder\n"
     assert marker in text, "bench: cannot find the i18n plugin's docs_structure in mkdocs.yml"
     path = ROOT / f".bench-{os.getpid()}.yml"  # beside mkdocs.yml: relative paths stay valid
-    only = f"      build_only_locale: {site.default_language()}\n"
+    only = f"      build_only_locale: {SITE.default}\n"
     path.write_text(text.replace(marker, marker + only), "utf-8")
     return path
 
@@ -87,7 +88,7 @@ def main(argv=None) -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     ratios = {}
     with tempfile.TemporaryDirectory() as out:
-        for release in versions.ascending():
+        for release in SITE.torch.ascending():
             if not page_code(release):
                 print(f"PyTorch {release}: no page has code blocks for it")
                 continue
@@ -95,7 +96,7 @@ def main(argv=None) -> None:
                                    args.runs, env)
             # cwd is the repo root, as for the tests, so `import snippets…` works the same way
             floor = median_seconds([py, str(floor_script(out, release))], args.runs,
-                                   versions.environ(release, env))
+                                   SITE.torch.environ(release, env))
             ratios[release] = (tests, floor)
         build = [py, "-m", "mkdocs", "build", "--strict", "-d", out]
         whole = median_seconds(build, args.runs, env)
@@ -109,8 +110,8 @@ def main(argv=None) -> None:
     for release, (tests, floor) in ratios.items():
         print(f"PyTorch {release}: docs tests {tests:6.2f} s, floor (plain run) {floor:6.2f} s")
     print(f"mkdocs build, all:    {whole:6.2f} s")
-    print(f"mkdocs build, {site.default_language()}:     {english:6.2f} s   "
-          f"(all / {site.default_language()} = {whole / english:.2f})")
+    print(f"mkdocs build, {SITE.default}:     {english:6.2f} s   "
+          f"(all / {SITE.default} = {whole / english:.2f})")
     for release, (tests, floor) in ratios.items():
         print(f"ratio {release}: {tests / floor:.2f}")
 

@@ -42,7 +42,8 @@ import tempfile
 import threading
 
 from verified_docs import browser as s
-from verified_docs.site import ROOT
+
+ROOT = pathlib.Path.cwd()  # the commands run in the site's folder (Makefile)
 
 # A Lighthouse run on a machine this much slower than usual (benchmarkIndex against the median of
 # all runs) is run again, at most RETRIES times.

@@ -18,7 +18,12 @@ import sys
 import threading
 import urllib.parse
 
-from verified_docs.site import ROOT, Language, current
+from verified_docs.site import Language, Site
+
+
+def current() -> Site:
+    """The site the browser tests and commands look at: the working folder's."""
+    return Site.at(pathlib.Path.cwd())
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.
@@ -135,4 +140,4 @@ def build_site(site_dir: pathlib.Path) -> subprocess.CompletedProcess:
     """The real `mkdocs build --strict` of this repository into `site_dir`."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
-                           str(site_dir)], cwd=ROOT, env=env, capture_output=True, text=True)
+                           str(site_dir)], cwd=current().root, env=env, capture_output=True, text=True)

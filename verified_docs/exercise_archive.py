@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import zipfile
 
-from verified_docs import site
+from verified_docs.site import Site
 
 NAME = "check_custom_relu.pyz"
 PAGE = "exercise.md"  # the archive and the starter are published beside this page
@@ -35,17 +35,20 @@ sys.exit(main(args if args[:1] == ["check"] else ["check", *args], prog="python 
 '''
 
 
-def files() -> list[str]:
-    """The archive's files, relative to the repository root: the package and its cases."""
-    root = site.ROOT / PACKAGE
+def files(site: Site) -> list[str]:
+    """The archive's files, relative to the site's folder: the package and its cases."""
+    root = site.root / PACKAGE
     found = ["snippets/__init__.py"]
     for path in sorted(root.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            found.append(path.relative_to(site.ROOT).as_posix())
+            found.append(path.relative_to(site.root).as_posix())
     return found
 
 
-def archive() -> bytes:
+def archive(site: Site) -> bytes | None:
+    """The archive, or None for a site with no exercise."""
+    if not (site.root / PACKAGE).is_dir():
+        return None
     buffer = io.BytesIO()
     buffer.write(SHEBANG)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -56,10 +59,10 @@ def archive() -> bytes:
             zf.writestr(info, data)
 
         add("__main__.py", MAIN.encode())
-        for name in files():
-            add(name, (site.ROOT / name).read_bytes())
+        for name in files(site):
+            add(name, (site.root / name).read_bytes())
     return buffer.getvalue()
 
 
-def starter() -> bytes:
-    return (site.ROOT / PACKAGE / "starter.py").read_bytes()
+def starter(site: Site) -> bytes:
+    return (site.root / PACKAGE / "starter.py").read_bytes()

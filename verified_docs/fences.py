@@ -15,8 +15,8 @@ import re
 import threading
 from functools import cache
 
-from verified_docs import site, versions
-from verified_docs.site import PageError
+from verified_docs import versions
+from verified_docs.site import PageError, Site
 
 PYTHON_LANGS = ("py", "python", "python3")  # the languages pytest-markdown-docs runs
 OUTPUT_LANG = "output"
@@ -40,8 +40,12 @@ class Fence:
     content: str        # as written on the page, `--8<--` lines unexpanded
 
     @property
+    def site(self) -> Site:
+        return Site.containing(self.path)
+
+    @property
     def where(self) -> str:
-        return f"{site.relative(self.path)}:{self.open_line}"
+        return f"{self.site.relative(self.path)}:{self.open_line}"
 
     @property
     def attributes(self) -> dict[str, str]:
@@ -56,7 +60,7 @@ class Fence:
         """The PyTorch releases this fence runs on, oldest first: every verified one, unless
         its `torch="…"` restricts it."""
         try:
-            return versions.select(self.attributes.get("torch"))
+            return self.site.torch.select(self.attributes.get("torch"))
         except versions.UnknownRelease as exc:
             raise PageError(f"{self.where}: {exc}") from None
 
@@ -83,11 +87,11 @@ class Fence:
 
     def source(self) -> str:
         """The code with its snippets expanded, as the site shows it."""
-        return expand_snippets(self.content, self.where)
+        return expand_snippets(self.site, self.content, self.where)
 
     def filename(self) -> str:
         """The name tracebacks give the code: the snippet file, or the page."""
-        return self.include or site.relative(self.path)
+        return self.include or self.site.relative(self.path)
 
     def padded_source(self) -> str:
         """Source whose line numbers are those of the page (or of the included file)."""
@@ -99,16 +103,16 @@ SNIPPET_LOCK = threading.Lock()
 
 
 @cache
-def snippet_preprocessor():
+def snippet_preprocessor(site: Site):
     import markdown
 
-    config = site.config()
+    config = site.config
     md = markdown.Markdown(extensions=config["markdown_extensions"],
                            extension_configs=config["mdx_configs"])
     return md.preprocessors["snippet"]
 
 
-def expand_snippets(code: str, where: str) -> str:
+def expand_snippets(site: Site, code: str, where: str) -> str:
     """Expand `--8<--` lines as the site does; `where` is page:line for the error message."""
     if not SNIPPET_LINE.search(code):
         return code
@@ -116,7 +120,7 @@ def expand_snippets(code: str, where: str) -> str:
         # One preprocessor, whose run keeps state (the files being included, against loops):
         # the runner expands a fence for each release in a thread of its own.
         with SNIPPET_LOCK:
-            lines = snippet_preprocessor().run(code.splitlines())
+            lines = snippet_preprocessor(site).run(code.splitlines())
     except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
         raise PageError(f"{where}: cannot include snippet: {exc}") from None
     return "\n".join(lines) + "\n"
@@ -133,7 +137,7 @@ def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
     from pytest_markdown_docs.plugin import parse_superfences_block_info
 
     fences = []
-    for token in parser().parse(site.read_text(path)):
+    for token in parser().parse(Site.containing(path).read_text(path)):
         if token.type == "fence":
             # The same reading of `{.python continuation}` as pytest-markdown-docs' superfences.
             lang, *options = parse_superfences_block_info(token.info) or [""]
@@ -150,14 +154,15 @@ def fence_at(path: pathlib.Path, open_line: int) -> Fence:
     for fence in python_fences(path):
         if fence.open_line == open_line:
             return fence
-    raise PageError(f"{site.relative(path)}:{open_line}: no Python fence starts on this line")
+    raise PageError(f"{Site.containing(path).relative(path)}:{open_line}: no Python fence "
+                    "starts on this line")
 
 
 def output_fences(code: Fence) -> list[Fence]:
     """The output fences right after `code`, one per group of releases that print the same,
     with only blank lines between them."""
     fences = page_fences(code.path)
-    lines = site.read_text(code.path).splitlines()
+    lines = code.site.read_text(code.path).splitlines()
     found, end = [], code.close_line
     for following in fences[fences.index(code) + 1:]:
         between = lines[end:following.open_line - 1]

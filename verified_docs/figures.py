@@ -42,15 +42,14 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
 from verified_docs import site
+from verified_docs.site import Site
 
 log = get_plugin_logger(__name__)
 
-# Path of the figure inside a language folder -> the snippet that draws it. The snippet's
-# `svg(lang, narrow, dark)` returns the SVG text, `size(narrow)` its width and height in px,
-# `caption(lang)` the caption, `has_labels(lang)` says whether the language has its own.
-FIGURES = {
-    "assets/figures/relu.svg": "snippets/figure_relu.py",
-}
+# The plugin's `figures` option: path of the figure inside a language folder -> the snippet
+# that draws it. The snippet's `svg(lang, narrow, dark)` returns the SVG text, `size(narrow)` its
+# width and height in px, `caption(lang)` the caption, `has_labels(lang)` says whether the
+# language has its own.
 # Screens up to this width get the stacked drawing (about where the side-by-side one would
 # shrink its 10 pt text below 11 px).
 NARROW_SCREEN = "(max-width: 50em)"
@@ -58,10 +57,11 @@ NARROW_SCREEN = "(max-width: 50em)"
 IMAGE = re.compile(r'<p>(?P<img><img alt="[^"]*" src="(?P<src>[^"]*)"[^>]*>)</p>')
 
 
-def drawers() -> dict:
+def drawers(config, figures: dict[str, str]) -> dict:
     """{figure path: the snippet module that draws it}, each imported as the tests import it and
     re-executed if this process imported it before, so it draws with the labels it has now."""
-    return {uri: site.snippet(pathlib.Path(path).stem, fresh=True) for uri, path in FIGURES.items()}
+    return {uri: Site.of(config).snippet(pathlib.Path(path).stem, fresh=True)
+            for uri, path in figures.items()}
 
 
 def narrow_name(uri: str) -> str:
@@ -106,7 +106,8 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
             return match[0]
         module = modules[uri]
         if not module.has_labels(lang):
-            message = (f"{page.file.src_uri}: {FIGURES[uri]} has no labels or caption in "
+            drawer = f"snippets/{module.__name__.rpartition('.')[2]}.py"
+            message = (f"{page.file.src_uri}: {drawer} has no labels or caption in "
                        f"{lang!r}; the figure is shown in English. Add LABELS[{lang!r}] and "
                        f"CAPTIONS[{lang!r}] there.")
             if page.file.locale != lang:

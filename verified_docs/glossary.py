@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import pathlib
 
-from verified_docs.site import ROOT, PageError, read_text, relative
+from verified_docs.site import PageError, Site
 
-GLOSSARY = ROOT / "glossary.yml"
+GLOSSARY = "glossary.yml"  # beside mkdocs.yml
 
 
 class GlossaryError(ValueError):
     """A problem in glossary.yml; its text starts with `glossary.yml:LINE:`."""
 
 
-def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
+def load_glossary(path: pathlib.Path) -> list[dict]:
     import yaml
 
     path = pathlib.Path(path)
-    name = relative(path)
+    site = Site.containing(path)
+    name = site.relative(path)
     try:
-        text = read_text(path)
+        text = site.read_text(path)
     except PageError as exc:  # not UTF-8, named with its line
         raise GlossaryError(str(exc)) from None
     try:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pathlib
 import re
 
-from verified_docs import site
+from verified_docs.site import Site
 from verified_docs.fences import OUTPUT_LANG, page_fences
 
 COMMENT = re.compile(r"^\s*<!--\s*highlights:\s*(.*?)\s*-->\s*$")
@@ -40,6 +40,7 @@ def where_now(lines: list[str], pieces: list[str]) -> list[int] | None:
 
 
 def problems(page: pathlib.Path) -> list[str]:
+    site = Site.containing(page)
     text = site.read_text(page)
     page_lines = text.splitlines()
     rel = site.relative(page)

@@ -30,14 +30,18 @@ def preprocessor(config):
 
 
 def location(page, config, markdown_text: str, index: int) -> str:
-    """`docs/en/page.md:LINE` of the character at `index` of the page's Markdown."""
-    # Front matter is cut off the page's markdown: count it back, so lines are the file's.
-    source = page.file.content_string
-    start = source.find(markdown_text[:200])
-    offset = source.count("\n", 0, start) if start > 0 else 0
+    """`docs/en/page.md:LINE` of the line at `index` of the page's Markdown, as a line of the
+    page's file: the Markdown has lost the front matter and may have gained a banner, so the
+    line is found by its text (the same occurrence of it, counted from the end)."""
+    start = markdown_text.rfind("\n", 0, index) + 1
+    end = markdown_text.find("\n", index)
+    line = markdown_text[start:end if end >= 0 else None]
+    after = markdown_text[start:].split("\n").count(line)  # this one and those after it
+    source = page.file.content_string.split("\n")
+    found = [n for n, text in enumerate(source, 1) if text == line]
+    number = found[-after] if len(found) >= after else markdown_text.count("\n", 0, index) + 1
     where = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
-    line = markdown_text.count("\n", 0, index) + 1 + offset
-    return f"{where}:{line}"
+    return f"{where}:{number}"
 
 
 def has_includes(markdown_text: str, config) -> bool:

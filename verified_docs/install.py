@@ -21,7 +21,11 @@ import subprocess
 import sys
 import tempfile
 
-from verified_docs import versions
+import pathlib
+
+from verified_docs.site import Site
+
+RELEASES = Site.at(pathlib.Path.cwd()).torch  # the command runs in the site's folder
 
 
 def canonical(name: str) -> str:
@@ -36,7 +40,7 @@ def installed() -> set[str]:
 
 
 def pip(*args: str) -> None:
-    env = versions.environ(versions.default())  # resolve against the virtualenv alone
+    env = RELEASES.environ(RELEASES.default)  # resolve against the virtualenv alone
     subprocess.run([sys.executable, "-m", "pip", *args], check=True, env=env)
 
 
@@ -65,7 +69,7 @@ def main(argv=None) -> int:
     parser.add_argument("pip_args", nargs=argparse.REMAINDER,
                         help="passed to pip (the Makefile's PIP_ARGS)")
     args = parser.parse_args(argv)
-    target = versions.site_packages(args.release)
+    target = RELEASES.site_packages(args.release)
     if target is None:
         parser.error(f"{args.release} is the default release: it is installed in the "
                      "virtualenv itself")

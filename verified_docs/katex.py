@@ -1,7 +1,7 @@
 """Math, typeset at build time in KaTeX's own fonts (a piece of the build,
 verified_docs/plugin.py): formulas typeset to KaTeX's HTML and MathML by the vendored KaTeX
-(vendor/katex/katex.min.js, run in QuickJS from PyPI's `quickjs`), and KaTeX's stylesheet and
-woff2 fonts (vendor/katex) cut to what the site uses.
+(verified_docs/vendor/katex/katex.min.js, run in QuickJS from PyPI's `quickjs`), and KaTeX's stylesheet and
+woff2 fonts (verified_docs/vendor/katex) cut to what the site uses.
 
 Every formula pymdownx.arithmatex marks on a page is rendered to KaTeX's HTML, laid out in its
 woff2 fonts, with the MathML next to it for screen readers. Pages ship no math script: a page with
@@ -9,7 +9,7 @@ math loads KaTeX's stylesheet (overrides/main.html) and the few fonts its formul
 without math loads nothing for math. A display formula wider than the column scrolls inside its
 own box (overrides/assets/stylesheets/extra.css), never the page.
 
-The stylesheet and the fonts are added to the site under assets/katex/, from vendor/katex: one
+The stylesheet and the fonts are added to the site under assets/katex/, from verified_docs/vendor/katex: one
 copy of KaTeX in the repository. Each font is cut (fontTools' subsetter, woff2 via `brotli`) to
 the characters the site's formulas are set in: every formula of every page of every language is
 typeset once per build (`used_characters`; the plugin keeps the result for every language's
@@ -37,13 +37,12 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs.site import ROOT
 
 log = get_plugin_logger(__name__)
 
 # Where the stylesheet and fonts are in the built site (overrides/main.html links them).
 ASSETS = "assets/katex"
-VENDOR = ROOT / "vendor" / "katex"
+VENDOR = pathlib.Path(__file__).parent / "vendor" / "katex"  # the package's own data
 KATEX = VENDOR / "katex.min.js"
 # pymdownx.arithmatex in generic mode: \( … \) in a span, \[ … \] in a div.
 FORMULA = re.compile(

@@ -38,7 +38,8 @@ import re
 
 from mkdocs.plugins import get_plugin_logger
 
-from verified_docs import exercise_archive, fences, outputs, site, versions
+from verified_docs import exercise_archive, fences, outputs, site
+from verified_docs.site import Site
 
 log = get_plugin_logger(__name__)
 
@@ -64,15 +65,16 @@ def _main_block(node: ast.stmt) -> bool:
             and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__")
 
 
-def _module_path(module: str) -> pathlib.Path:
-    return site.ROOT / (module.replace(".", "/") + ".py")
+def _module_path(root: pathlib.Path, module: str) -> pathlib.Path:
+    return root / (module.replace(".", "/") + ".py")
 
 
 class Inliner:
     """Replaces the project's imports in a notebook's code, cell after cell (one per notebook:
     it remembers which modules an earlier cell defined)."""
 
-    def __init__(self) -> None:
+    def __init__(self, site: Site) -> None:
+        self.site = site
         # module -> the names its code binds, while no later cell has bound one of them again
         # (then a cell that imports it gets its code again: the page's own `MyReLU` may have
         # replaced the module's by then)
@@ -124,12 +126,12 @@ class Inliner:
         return "".join(lines)
 
     def module(self, module: str, names, where: str) -> str:
-        path = _module_path(module)
+        path = _module_path(self.site.root, module)
         aliases = "".join(f"{alias.asname} = {alias.name}\n" for alias in names
                           if alias.asname and alias.asname != alias.name)
         shown = ", ".join(alias.name for alias in names)
         if module in self.defined:
-            return f"# {shown}: defined above, from {site.relative(path)}\n{aliases}"
+            return f"# {shown}: defined above, from {self.site.relative(path)}\n{aliases}"
         if not path.is_file():
             raise Unsupported(f"{where}: imports {module}, which is not a file of the project")
         source = path.read_text(encoding="utf-8")
@@ -138,10 +140,11 @@ class Inliner:
         for node in reversed(tree.body):
             if _main_block(node):
                 del lines[node.lineno - 1:node.end_lineno]
-        body = self._code("".join(lines).rstrip() + "\n", site.relative(path))
+        body = self._code("".join(lines).rstrip() + "\n", self.site.relative(path))
         names = bound(ast.parse(body))
         self.defined[module] = names
-        return f"# --- {site.relative(path)} ---\n{body}# --- end of {site.relative(path)} ---\n" \
+        rel = self.site.relative(path)
+        return f"# --- {rel} ---\n{body}# --- end of {rel} ---\n" \
                + aliases
 
 
@@ -215,8 +218,8 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple]
         skipped.update(range(fence.open_line, fence.close_line + 1))
         for out in outputs_of[fence]:
             skipped.update(range(out.open_line, out.close_line + 1))
-    raw = site.read_text(path)
-    _, body = site.front_matter(path)
+    raw = Site.containing(path).read_text(path)
+    _, body = Site.containing(path).front_matter(path)
     start = raw[:len(raw) - len(body)].count("\n")  # the lines of the front matter
     text = raw.splitlines()
     # The title heads the first cell (`notebook`), not the page's prose again.
@@ -224,7 +227,7 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple]
                      if line.startswith("# ")), None)
     if title_at is not None:
         skipped.add(title_at)
-    inliner = Inliner()
+    inliner = Inliner(Site.containing(path))
     found: list[tuple] = []
     pending: list[str] = []
     code_at = {f.open_line: f for f in python}
@@ -319,7 +322,7 @@ def names(page_dest: str, src_uri: str) -> tuple[str, str]:
 
 
 def page_title(path: pathlib.Path) -> str:
-    _, body = site.front_matter(path)
+    _, body = Site.containing(path).front_matter(path)
     for line in body.splitlines():
         if line.startswith("# "):
             return HEADING_ID.sub("", line[2:]).strip()
@@ -338,11 +341,11 @@ class TakeHome:
 
 def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: str,
               strings: dict) -> TakeHome | None:
-    """The notebook and script of the page at `path` (the English page, for a page not translated yet) whose HTML
-    goes to `page_dest`; None when the default release runs none of its code. `strings` are the
-    language's `extra.strings`; `site_url` and `lang_prefix` ("" or "ru/") make the links
-    absolute."""
-    release = versions.default()
+    """The notebook and script of the page at `path` (the English page, for a page not
+    translated yet) whose HTML goes to `page_dest`; None when the default release runs none of
+    its code. `strings` are the language's `extra.strings`; `site_url` and `lang_prefix` ("" or
+    "ru/") make the links absolute."""
+    release = Site.containing(path).torch.default
     base = site_url.rstrip("/") + "/"
     page_cells, needs_checker = cells(path, base + lang_prefix, release)
     if not page_cells:
@@ -397,11 +400,11 @@ def files(files, config, made: dict, archive: bytes) -> list:
         made[page.dest_uri] = found
         generated(found.notebook_uri, found.notebook)
         generated(found.script_uri, found.script)
-        if name == exercise_archive.PAGE:
+        if name == exercise_archive.PAGE and archive:
             folder = posixpath.dirname(page.dest_uri)
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),
-                      exercise_archive.starter())
+                      exercise_archive.starter(Site.of(config)))
     return added
 
 

@@ -19,8 +19,9 @@ import itertools
 import pathlib
 import re
 
-from verified_docs import site, versions
-from verified_docs.fences import OUTPUT_LANG, Fence, output_fences, page_fences
+from verified_docs import versions
+from verified_docs.fences import OUTPUT_LANG, Fence, output_fences, page_fences, python_fences
+from verified_docs.site import Site
 
 RELEASE = re.compile(r"\d+(?:\.\d+)+")
 
@@ -36,11 +37,11 @@ class Group:
     marked: tuple[int, ...]     # 1-based lines that differ from another group's output
 
 
-def title(lang: str, releases) -> str:
+def title(site, lang: str, releases) -> str:
     """"Output · PyTorch 2.14.1, 2.15.0": `extra.output_title` of the page's language, and the
     releases."""
     return (f"{site.extra(lang).get('output_title', 'Output')} · PyTorch "
-            + ", ".join(versions.ascending(releases)))
+            + ", ".join(sorted(releases, key=versions.key)))
 
 
 def normalise(text: str) -> str:
@@ -62,7 +63,7 @@ def groups(printed: dict[str, str]) -> list[Group]:
     """The distinct outputs of `printed` ({release: stdout}), in the order of their oldest
     release; none when no release prints anything."""
     by_text: dict[str, list[str]] = {}
-    for release in versions.ascending(printed):
+    for release in sorted(printed, key=versions.key):
         by_text.setdefault(normalise(printed[release]), []).append(release)
     if list(by_text) == [""]:
         return []
@@ -82,23 +83,20 @@ def shown_on(code: Fence, release: str) -> Fence | None:
     return next((o for o in output_fences(code) if release in shown_releases(o)), None)
 
 
-def shown_marks(fence: Fence) -> tuple[int, ...]:
-    return fence.highlighted
-
-
-def info_line(lang: str, group: Group) -> str:
+def info_line(site, lang: str, group: Group) -> str:
     marks = f' hl_lines="{" ".join(map(str, group.marked))}"' if group.marked else ""
-    return f'{OUTPUT_LANG} title="{title(lang, group.releases)}"{marks}'
+    return f'{OUTPUT_LANG} title="{title(site, lang, group.releases)}"{marks}'
 
 
 def check(code: Fence, printed: dict[str, str]) -> None:
     """Raise OutputMismatch, naming page:line and release, unless the page shows exactly what
     each release printed, grouped and titled as `make outputs` writes it. `printed` may cover
     only some of the fence's releases (`--torch-release`): then only theirs are compared."""
+    site = code.site
     shown, lang = output_fences(code), site.language_of(code.path)
     where_shown = {release: fence for fence in shown for release in shown_releases(fence)}
     problems = []
-    for release in versions.ascending(printed):
+    for release in sorted(printed, key=versions.key):
         actual, fence = normalise(printed[release]), where_shown.get(release)
         if fence is None:
             if actual or shown:
@@ -122,7 +120,7 @@ def check(code: Fence, printed: dict[str, str]) -> None:
                              "diff.")
     if set(printed) != set(code.releases):
         return  # the grouping can only be judged with every release's output
-    expected = [info_line(lang, group) for group in groups(printed)]
+    expected = [info_line(site, lang, group) for group in groups(printed)]
     actual = [fence.info.strip() for fence in shown]
     if expected != actual:
         lines = ", ".join(str(f.open_line) for f in shown) or "none"
@@ -133,7 +131,7 @@ def check(code: Fence, printed: dict[str, str]) -> None:
             + "\n(one fence per distinct output, titled with the releases that print it, the "
             "lines that differ marked). `make outputs` writes them.")
     # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
-    shown_text, written = shown_block(code), block(lang, groups(printed))
+    shown_text, written = shown_block(code), block(site, lang, groups(printed))
     if shown_text != written:
         at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
             shown_text.splitlines(), written.splitlines())) if a != b)
@@ -149,9 +147,9 @@ class Update:
     printed: dict[str, str]     # release -> stdout
 
 
-def fence_lines(lang: str, group: Group) -> list[str]:
+def fence_lines(site, lang: str, group: Group) -> list[str]:
     ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
-    return [f"{ticks}{info_line(lang, group)}\n", group.text, ticks + "\n"]
+    return [f"{ticks}{info_line(site, lang, group)}\n", group.text, ticks + "\n"]
 
 
 def completed(update: Update) -> dict[str, str]:
@@ -165,9 +163,9 @@ def completed(update: Update) -> dict[str, str]:
     return printed
 
 
-def block(lang: str, found: list[Group]) -> str:
+def block(site, lang: str, found: list[Group]) -> str:
     """The text `make outputs` puts after a code fence: a blank line and a fence per group."""
-    return "".join(line for group in found for line in ["\n", *fence_lines(lang, group)])
+    return "".join(line for group in found for line in ["\n", *fence_lines(site, lang, group)])
 
 
 def shown_block(code: Fence) -> str:
@@ -177,14 +175,32 @@ def shown_block(code: Fence) -> str:
     return "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
 
 
-def rewrite(path: pathlib.Path, updates: list[Update]) -> int:
-    """Replace, insert or drop each code fence's output fences, bottom-up so line numbers stay
-    valid. Returns how many code fences' outputs changed."""
+def rewrite(path: pathlib.Path, updates: list[Update]) -> dict[pathlib.Path, int]:
+    """Write each code fence's output fences into the default language's page `path` and into
+    each of its translations, the same groups titled in the translation's language (the
+    translation checks hold a translation's code fences to the English ones, one for one).
+    Returns, per file, how many code fences' outputs changed."""
+    site = Site.containing(path)
+    written = {path: [(u.code, groups(completed(u))) for u in updates]}
+    english = python_fences(path)
+    for lang in site.locales[1:]:
+        translation = site.docs / lang / path.relative_to(site.docs / site.default)
+        if translation.exists():
+            theirs = python_fences(translation)
+            if len(theirs) == len(english):
+                written[translation] = [(theirs[english.index(code)], found)
+                                        for code, found in written[path]]
+    return {file: write(site, file, pending) for file, pending in written.items()}
+
+
+def write(site: Site, path: pathlib.Path, pending: list[tuple[Fence, list[Group]]]) -> int:
+    """Replace, insert or drop the output fences after each code fence, bottom-up so line
+    numbers stay valid; how many code fences' outputs changed."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     lang, changed = site.language_of(path), 0
-    for update in sorted(updates, key=lambda u: -u.code.open_line):
-        code, shown = update.code, output_fences(update.code)
-        new = block(lang, groups(completed(update)))
+    for code, found in sorted(pending, key=lambda item: -item[0].open_line):
+        shown = output_fences(code)
+        new = block(site, lang, found)
         end = shown[-1].close_line if shown else code.close_line
         if "".join(lines[code.close_line:end]) == new:
             continue

@@ -7,7 +7,8 @@ between languages:
 
     on_config
       provenance        the footer's record of which PyTorch releases verified each page, and
-                        when (.cache/provenance.json, written by the tests)
+                        when (the `provenance` option: .cache/provenance.json, written by the
+                        tests)
       source_links      the edit links' path, when REPO_URL is set
     on_files, after static-i18n's
       figures           the figures, drawn in the language being built
@@ -60,22 +61,29 @@ from __future__ import annotations
 from typing import Any
 
 from mkdocs.config import base
+from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from verified_docs import (exercise_archive, fences, figures, includes, katex, notebooks,
-                           page_meta, provenance, release_outputs, results_table, site,
+from verified_docs import (changes, exercise_archive, fences, figures, includes, katex, notebooks,
+                           page_meta, provenance, release_outputs, results_table,
                            source_links, tables, translated_pages)
+from verified_docs.site import Site, build_languages
 
 log = get_plugin_logger(__name__)
 
 
 class VerifiedDocsConfig(base.Config):
-    """No options: what the pieces build is the repository's (figures.FIGURES,
-    results_table.HEADERS, mkdocs.yml's `extra.strings`)."""
+    # The record of the tests' runs, relative to mkdocs.yml (verified_docs.provenance).
+    provenance = c.Type(str, default=str(provenance.RECORD))
+    # Figures drawn at build time: {path in a language folder: the snippet that draws it}.
+    figures = c.Type(dict, default={})
+    # Tables of recorded results (verified_docs/results_table.py): {table: the `extra.strings`
+    # keys of its first column, its value columns and its last column}.
+    results_tables = c.Type(dict, default={})
 
 
 class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
@@ -93,7 +101,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         if self.provenance is None:  # the first language of this build
             fences.page_fences.cache_clear()  # pages as they are now, on each `make serve` build
             try:
-                self.provenance = provenance.read()
+                self.provenance = provenance.read(Site.of(config).root / self.config.provenance)
             except provenance.Unreadable as exc:
                 log.warning(f"{exc}; footers will say 'not yet verified'. Delete it and re-run "
                             "`make test` to regenerate it.")
@@ -105,14 +113,14 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     @event_priority(-110)
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         if self.drawers is None:
-            self.drawers = figures.drawers()
+            self.drawers = figures.drawers(config, self.config.figures)
         if self.glyphs is None:
             self.glyphs = katex.used_characters(config)
         files = figures.add_drawings(files, config, self.drawers)
         for file in katex.assets(config, self.glyphs):
             files.append(file)
         if self.archive is None:
-            self.archive = exercise_archive.archive()
+            self.archive = exercise_archive.archive(Site.of(config)) or b""
         for file in notebooks.files(files, config, self.take_home, self.archive):
             files.append(file)
         return files
@@ -121,7 +129,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
                          files: Files) -> str:
         markdown = translated_pages.page_markdown(markdown, page, config)
         markdown = source_links.title_includes(markdown)
-        markdown = results_table.tables_in(markdown, page, config)
+        markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
+        markdown = results_table.tables_in(markdown, page, config, self.config.results_tables)
         if includes.has_includes(markdown, config):
             if self.snippets is None:
                 self.snippets = includes.preprocessor(config)
@@ -130,19 +139,20 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig,
                         files: Files) -> str:
-        _, lang = site.build_languages(config)
+        _, lang = build_languages(config)
         html = figures.captioned_figures(html, page, lang, self.drawers or {})
         html = katex.typeset_page(html, page, self.glyphs or frozenset())
         html = katex.searchable(html)
         page_meta.describe(html, page)
         html = translated_pages.page_html(html, page, config)
         html = tables.wrapped(html)
+        html = changes.anchored(html)
         html = source_links.linked_titles(html, config)
         return release_outputs.side_by_side(html)
 
     def on_page_context(self, context: dict, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> dict:
-        _, lang = site.build_languages(config)
+        _, lang = build_languages(config)
         context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri, lang)
         context["take_home"] = notebooks.links(self.take_home.get(page.file.dest_uri), page,
                                                config)

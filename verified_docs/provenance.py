@@ -1,10 +1,9 @@
 """Which PyTorch releases, and when, each page's outputs were verified with.
 
-The docs test run writes `.cache/provenance.json` whenever every code block of a page has passed;
-the build (verified_docs/plugin.py) reads it for the line under each page's title
-(overrides/partials/verified.html) and the page footer (overrides/partials/provenance.html),
-both with the date written in the page's language (Babel: "December 1, 2026", «1 декабря 2026 г.»). It is never committed: a fresh
-clone's footer says the outputs are not verified yet.
+- The docs test run writes `.cache/provenance.json` whenever every code block of a page has
+  passed; the build reads the file its `provenance` option names (verified_docs/plugin.py) for
+  the line under each title and the footer, dated in the page's language (Babel).
+- It is never committed: a fresh clone's footer says the outputs are not verified yet.
 
     {"run": {"torch": ["2.15.0", "2.13.0"], "verified": "2026-11-30"},  # the last docs test run
      "with_code": ["en/index.md", ...],                                # pages that have code
@@ -19,34 +18,38 @@ import json
 import os
 import pathlib
 
-from verified_docs.site import ROOT
+RECORD = pathlib.Path(".cache") / "provenance.json"
 
-PATH = ROOT / ".cache" / "provenance.json"
+
+def path(site) -> pathlib.Path:
+    """Where the tests of `site` record what they verified."""
+    return site.root / RECORD
 
 
 class Unreadable(ValueError):
     pass
 
 
-def read(path: pathlib.Path = PATH) -> dict:
+def read(path: pathlib.Path) -> dict:
     """The record; {} when there is none yet. Unreadable content raises Unreadable."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
-        raise Unreadable(f"{path}: unreadable ({exc})") from None
+        raise Unreadable(f"{os.path.relpath(path)}: unreadable ({exc})") from None
     if not isinstance(data, dict):
-        raise Unreadable(f"{path}: not a JSON object")
+        raise Unreadable(f"{os.path.relpath(path)}: not a JSON object")
     return data
 
 
-def record(page: str, releases: list[str], with_code: set[str], all_releases: list[str],
-           path: pathlib.Path = PATH) -> None:
+def record(path: pathlib.Path, pages: list[str], releases: list[str], with_code: set[str],
+           all_releases: list[str]) -> None:
+    """`pages` (e.g. `en/mask.md`, `ru/mask.md`) verified today on `releases`."""
     today = datetime.date.today().isoformat()
     path.parent.mkdir(parents=True, exist_ok=True)
     # Two test workers (pytest-xdist) may record pages at once: each read, change and write
-    # holds the lock, so neither drops the other's page.
+    # holds the lock, so neither drops the other's pages.
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
@@ -55,7 +58,8 @@ def record(page: str, releases: list[str], with_code: set[str], all_releases: li
             data = {}
         data["run"] = {"torch": all_releases, "verified": today}
         data["with_code"] = sorted(set(data.get("with_code", [])) | with_code)
-        data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
+        for page in pages:
+            data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
                        encoding="utf-8")

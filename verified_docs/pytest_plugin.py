@@ -1,16 +1,20 @@
-"""pytest plugin (entry point `pytest11`): every Python fence of every page is a test.
+"""pytest plugin (entry point `pytest11`): every Python fence of the default language's pages
+is a test.
 
-pytest-markdown-docs collects the fences with their options; this plugin runs each one in a
-child interpreter on every PyTorch release it runs on (verified_docs.runner), then compares what
-each printed with the ```output fences after it, or with `--update-outputs` rewrites them.
-Anything written to stderr, warnings included, fails the fence. When every fence of a page has
-passed, the page's provenance record is updated for the footer.
+- pytest-markdown-docs collects the fences with their options; each one runs in a child
+  interpreter on every PyTorch release it runs on (verified_docs.runner), and what each printed
+  is compared with the ```output fences after it, or with `--update-outputs` rewritten, in the
+  page and in its translations.
+- A translation's code is not run again: the translation checks hold its code and outputs to
+  the English page's (verified_docs.i18n.parity).
+- Anything written to stderr, warnings included, fails the fence.
+- When every fence of a page has passed, the provenance record of the page, in every language,
+  is updated for the footer.
 """
 
 from __future__ import annotations
 
 import pathlib
-import time
 import traceback
 from collections import Counter
 
@@ -19,12 +23,13 @@ import pytest
 # it): the default runner is replaced, so every fence runs here.
 from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
-from verified_docs import outputs, provenance, site, versions
+from verified_docs import outputs, provenance
 from verified_docs.fences import fence_at
-from verified_docs.runner import (DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner,
-                                  preloaded_modules)
-from verified_docs.site import PageError, read_text
+from verified_docs.runner import DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner
+from verified_docs.site import PageError, Site
 
+SITE = pytest.StashKey[Site]()
+OUTER = pytest.StashKey["pytest.Config | None"]()
 RUNNER = pytest.StashKey[Runner]()
 UPDATES = pytest.StashKey[dict]()
 
@@ -33,17 +38,17 @@ class WroteToStderr(AssertionError):
     pass
 
 
-def is_page(path) -> bool:
+def is_page(site: Site, path) -> bool:
     return pathlib.Path(path).suffix == ".md" and site.language_of(path) is not None
 
 
 @register_runner(default=True)
 class DocsRunner(DefaultRunner):
-    config: pytest.Config | None = None  # set for the session by pytest_configure
+    config: pytest.Config | None = None  # the session's, from pytest_configure to unconfigure
 
     def runtest(self, test, args, *, asyncio_runner=None):
-        path = pathlib.Path(test.source_path)
-        if not is_page(path):  # a fence in a docstring: pytest-markdown-docs' own way
+        path, site = pathlib.Path(test.source_path), self.config.stash[SITE]
+        if not is_page(site, path):  # a fence in a docstring: pytest-markdown-docs' own way
             return super().runtest(test, args, asyncio_runner=asyncio_runner)
         if test.fixture_names:
             raise PageError(f"{site.relative(path)}:{test.start_line}: `fixture:` options are "
@@ -86,62 +91,45 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    site = config.stash[SITE] = Site.at(config.rootpath)
+    config.stash[OUTER] = DocsRunner.config  # a pytester session inside another one
     DocsRunner.config = config
-    config.stash[RUNNER] = Runner(config.getoption("--block-timeout"),
+    config.stash[RUNNER] = Runner(site, config.getoption("--block-timeout"),
                                   config.getoption("--output-limit"))
     if config.getoption("--update-outputs"):
         config.stash[UPDATES] = {}
     config.pluginmanager.register(ProvenanceRecorder(config), "verified-docs-provenance")
-    # Importing torch overlaps with collection; not when pytest-xdist shares the tests out: no
-    # worker knows yet whether it gets the pages, so each one starts a release on first use.
-    if collects_pages(config) and not distributed(config):
-        config.stash[RUNNER].start(wanted_releases(config) or versions.releases())
+    # Importing torch overlaps with collection; not under pytest-xdist, where no worker knows
+    # yet whether it gets the pages: each one starts a release on first use.
+    if collects_pages(config) and not hasattr(config, "workerinput") \
+            and getattr(config.option, "dist", "no") == "no":
+        config.stash[RUNNER].start(wanted_releases(config) or site.torch.all)
 
 
-def distributed(config) -> bool:
-    """Whether pytest-xdist runs this session's tests in workers (`make test`): true in its
-    controller, which runs none, and in each worker (where xdist sets `dist` back to "no")."""
-    return hasattr(config, "workerinput") or getattr(config.option, "dist", "no") != "no"
+def pytest_unconfigure(config):
+    DocsRunner.config = config.stash.get(OUTER, None)
 
 
-def finished_folder(config) -> pathlib.Path | None:
-    """In a pytest-xdist worker, the folder in which every worker marks each page it finished:
-    in the run's temporary folder, which the workers' own (basetemp) are in."""
-    if not hasattr(config, "workerinput"):
-        return None
-    return pathlib.Path(config.option.basetemp).parent / "pages-finished"
+def is_translation(site: Site, path) -> bool:
+    """A translation's fences are not tests: its code and outputs are the default language's
+    (the translation checks), which `--update-outputs` writes into it."""
+    lang = site.language_of(path)
+    return lang is not None and lang != site.default
 
 
-def wait_for_the_pages(config, timeout: float = 1200) -> None:
-    """Return once every page of this session has run all its code blocks (passed or not), on
-    whichever worker ran it, so that a site built now shows what they recorded. In one process
-    the pages run before the tests of the site (tests/conftest.py), so there is no waiting."""
-    recorder = config.pluginmanager.get_plugin("verified-docs-provenance")
-    folder = finished_folder(config)
-    if recorder is None or folder is None:
-        return
-    deadline = time.monotonic() + timeout
-    while missing := [page for page in recorder.expected
-                      if not (folder / marker(page)).exists()]:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"after {timeout:g} s the code blocks of {', '.join(missing)} "
-                               "have still not finished on the other pytest-xdist worker")
-        time.sleep(0.5)
-
-
-def marker(page: str) -> str:
-    return page.replace("/", "%")
+def pytest_ignore_collect(collection_path, config):
+    return True if is_translation(config.stash[SITE], collection_path) else None
 
 
 def wanted_releases(config) -> tuple[str, ...] | None:
     """The release `--torch-release` names, or None for all of them."""
     wanted = config.getoption("--torch-release")
-    return (versions.resolve(wanted),) if wanted else None
+    return (config.stash[SITE].torch.resolve(wanted),) if wanted else None
 
 
 def collects_pages(config) -> bool:
     """Whether the paths this session collects include pages."""
-    docs = site.docs_dir().resolve()
+    docs = config.stash[SITE].docs.resolve()
     for arg in config.args or config.getini("testpaths"):
         path = (config.invocation_params.dir / arg.split("::")[0]).resolve()
         if path == docs or path.is_relative_to(docs) or docs.is_relative_to(path):
@@ -151,22 +139,25 @@ def collects_pages(config) -> bool:
 
 def fence_of(item):
     definition = getattr(item, "test_definition", None)
-    if definition is None or not is_page(definition.source_path):
+    if definition is None or not is_page(item.config.stash[SITE], definition.source_path):
         return None
     return fence_at(pathlib.Path(definition.source_path), definition.start_line)
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
+    # A translation named on the command line is collected all the same.
+    translations = [i for i in items if is_translation(config.stash[SITE], i.path)]
+    if translations:
+        config.hook.pytest_deselected(items=translations)
+        items[:] = [i for i in items if i not in translations]
     wanted = wanted_releases(config)
     if wanted:
         kept = [i for i in items if (f := fence_or_none(i)) is None or wanted[0] in f.releases]
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept
     fences = [f for f in map(fence_or_none, items) if f is not None]
-    needed = {r for f in fences for r in f.releases if not wanted or r in wanted}
-    config.stash[RUNNER].keep(sorted(needed), preloaded_modules(fences),
-                              start=not distributed(config))
+    config.stash[RUNNER].keep({r for f in fences for r in f.releases if not wanted or r in wanted})
 
 
 def fence_or_none(item):
@@ -182,9 +173,10 @@ def fence_or_none(item):
 @pytest.hookimpl(tryfirst=True)
 def pytest_collectreport(report):
     """A page that cannot be read is named with its line, not as a decoder's byte offset."""
-    if report.failed and report.fspath and is_page(report.fspath):
+    site = DocsRunner.config.stash[SITE] if DocsRunner.config else None
+    if site and report.failed and report.fspath and is_page(site, report.fspath):
         try:
-            read_text(pathlib.Path(report.fspath))
+            site.read_text(pathlib.Path(report.fspath))
         except PageError as exc:
             report.longrepr = str(exc)
 
@@ -194,7 +186,9 @@ def pytest_sessionfinish(session):
     config.stash[RUNNER].close()
     updates = config.stash.get(UPDATES, None)
     if updates:
-        changed = {path: outputs.rewrite(path, pending) for path, pending in updates.items()}
+        changed = {}
+        for path, pending in updates.items():
+            changed.update(outputs.rewrite(path, pending))
         config.stash[UPDATES] = {path: n for path, n in changed.items() if n}
 
 
@@ -206,31 +200,34 @@ def pytest_terminal_summary(terminalreporter, config):
     if total:
         terminalreporter.write_line(
             f"make outputs: rewrote {total} output fence(s) in {len(changed)} file(s): "
-            + ", ".join(site.relative(p) for p in changed) + "; review with `git diff`.")
+            + ", ".join(config.stash[SITE].relative(p) for p in changed)
+            + "; review with `git diff`.")
     else:
         terminalreporter.write_line("make outputs: every output fence is up to date.")
 
 
 class ProvenanceRecorder:
-    """A page counts as verified when all its fences ran and passed in this session."""
+    """A page counts as verified, in every language, when all its fences ran and passed in
+    this session."""
 
     def __init__(self, config):
         self.config = config
+        self.site = config.stash[SITE]
         self.expected: Counter[str] = Counter()
         self.passed: Counter[str] = Counter()
         self.failed: set[str] = set()
         self.releases: dict[str, set[str]] = {}
-        self.torn_down: Counter[str] = Counter()  # items of a page done with, passed or not
-        self.verified_now: dict[str, list[str]] = {}  # page -> the releases it passed on
 
-    @staticmethod
-    def page_of(path) -> str | None:
-        if path is None or not is_page(path):
+    def page_of(self, path) -> str | None:
+        """`mask.md` for docs/en/mask.md."""
+        if path is None or self.site.language_of(path) != self.site.default:
             return None
-        return pathlib.Path(path).resolve().relative_to(site.docs_dir().resolve()).as_posix()
+        return pathlib.Path(path).resolve().relative_to(
+            (self.site.docs / self.site.default).resolve()).as_posix()
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, session, config, items):
+        wanted = wanted_releases(config)
         for item in items:
             page = self.page_of(item.path)
             if page:
@@ -239,7 +236,6 @@ class ProvenanceRecorder:
                 if fence is None:
                     self.failed.add(page)
                 else:
-                    wanted = wanted_releases(config)
                     self.releases.setdefault(page, set()).update(
                         r for r in fence.releases if not wanted or r in wanted)
 
@@ -247,17 +243,15 @@ class ProvenanceRecorder:
         page = self.page_of(report.fspath) if report.fspath else None
         if page is None or page not in self.expected:
             return
-        if report.when == "teardown":
-            self.torn_down[page] += 1
-            folder = finished_folder(self.config)
-            if folder is not None and self.torn_down[page] == self.expected[page]:
-                folder.mkdir(exist_ok=True)
-                (folder / marker(page)).touch()
         if report.failed or report.skipped:
             self.failed.add(page)
         elif report.when == "call" and report.passed:
             self.passed[page] += 1
             if self.passed[page] == self.expected[page] and page not in self.failed:
-                order = versions.ascending()
-                self.verified_now[page] = [r for r in order if r in self.releases[page]]
-                provenance.record(page, self.verified_now[page], set(self.expected), list(order))
+                torch = self.site.torch
+                verified = [r for r in torch.ascending() if r in self.releases[page]]
+                with_code = {f"{lang}/{p}" for lang in self.site.locales for p in self.expected}
+                provenance.record(provenance.path(self.site),
+                                  [f"{lang}/{page}" for lang in self.site.locales
+                                   if (self.site.docs / lang / page).exists()],
+                                  verified, with_code, list(torch.ascending()))

@@ -10,28 +10,37 @@ from __future__ import annotations
 
 import argparse
 import json
+import pathlib
+import re
 import subprocess
 import sys
 
 from verified_docs import versions
-from verified_docs.site import ROOT
+from verified_docs.site import Site
 
-FOLDER = ROOT / "snippets" / "results"
+FOLDER = pathlib.Path("snippets") / "results"  # in the site's folder
 
 
 class Drift(AssertionError):
     pass
 
 
-def recorded() -> list[str]:
-    """The snippet modules whose results are recorded."""
-    return sorted(p.stem for p in FOLDER.glob("*.json"))
+# Where a page shows a table of recorded results (verified_docs/results_table.py).
+PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
 
 
-def measure(module: str, release: str, timeout: float = 600) -> list:
+def recorded(site: Site) -> list[str]:
+    """The snippet modules whose results are recorded, or which a page shows as a table: so
+    `make outputs` writes the first record of a new table."""
+    shown = {name for page in site.all_pages() for name in PLACEHOLDER.findall(
+        site.read_text(page))}
+    return sorted(shown | {p.stem for p in (site.root / FOLDER).glob("*.json")})
+
+
+def measure(site: Site, module: str, release: str, timeout: float = 600) -> list:
     """The rows `snippets.<module> --json` prints on `release`, in a child process."""
-    child = subprocess.run([versions.python(), "-m", f"snippets.{module}", "--json"], cwd=ROOT,
-                           env=versions.environ(release), capture_output=True, text=True,
+    child = subprocess.run([sys.executable, "-m", f"snippets.{module}", "--json"],
+                           cwd=site.root, env=site.torch.environ(release), capture_output=True, text=True,
                            timeout=timeout)
     if child.returncode or child.stderr:
         raise Drift(f"snippets/{module}.py --json on PyTorch {release} failed "
@@ -42,8 +51,8 @@ def measure(module: str, release: str, timeout: float = 600) -> list:
     return result["rows"]
 
 
-def read(module: str) -> dict:
-    return json.loads((FOLDER / f"{module}.json").read_text(encoding="utf-8"))
+def read(site: Site, module: str) -> dict:
+    return json.loads((site.root / FOLDER / f"{module}.json").read_text(encoding="utf-8"))
 
 
 def dumps(results: dict) -> str:
@@ -55,10 +64,10 @@ def dumps(results: dict) -> str:
     return "{\n" + ",\n".join(blocks) + "\n}\n"
 
 
-def differences(module: str, release: str, fresh: list) -> list[str]:
+def differences(site: Site, module: str, release: str, fresh: list) -> list[str]:
     """What differs between the record of `module` on `release` and a fresh measurement."""
     path = f"snippets/results/{module}.json"
-    old = read(module).get(release)
+    old = read(site, module).get(release)
     if old is None:
         return [f"{path} has no results for PyTorch {release}"]
     problems = [f"{path}, PyTorch {release}, row {i} ({new[0]}): recorded {was}, measured "
@@ -75,16 +84,17 @@ def main(argv=None) -> int:
     parser.add_argument("--update", action="store_true", help="rewrite the recorded results")
     args = parser.parse_args(argv)
     failed = False
-    for module in recorded():
-        fresh = {release: measure(module, release) for release in versions.ascending()}
-        path = FOLDER / f"{module}.json"
+    site = Site.at(pathlib.Path.cwd())
+    for module in recorded(site):
+        fresh = {release: measure(site, module, release) for release in site.torch.ascending()}
+        path = site.root / FOLDER / f"{module}.json"
         if args.update:
-            if path.read_text(encoding="utf-8") != dumps(fresh):
+            if not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
                 path.write_text(dumps(fresh), encoding="utf-8")
-                print(f"rewrote {path.relative_to(ROOT)}; review with `git diff`")
+                print(f"rewrote {site.relative(path)}; review with `git diff`")
             continue
         for release, rows in fresh.items():
-            for problem in differences(module, release, rows):
+            for problem in differences(site, module, release, rows):
                 print(problem, file=sys.stderr)
                 failed = True
     return int(failed)

@@ -20,13 +20,11 @@ from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.includes import location
 from verified_docs.results import FOLDER as RESULTS
-from verified_docs.site import interface_text
+from verified_docs.results import PLACEHOLDER
+from verified_docs.site import Site, interface_text
 
 log = get_plugin_logger(__name__)
 
-PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
-# Each table's header keys in extra.strings: (first column, value columns, last column).
-HEADERS = {"grad_at_zero_table": ("table_formulation", "table_grad_at_zero", "table_grad_fn")}
 
 
 def number(value, config) -> str:
@@ -34,15 +32,18 @@ def number(value, config) -> str:
     return f"{value:g}".replace(".", separator)
 
 
-def table(name: str, config, where: str) -> str:
-    path = RESULTS / f"{name}.json"
-    if name not in HEADERS or not path.exists():
+def table(name: str, config, where: str, headers: dict) -> str:
+    """`headers`: the plugin's `results_tables` option, {table: the `extra.strings` keys of its
+    first column, its value columns and its last column}."""
+    path = Site.of(config).root / RESULTS / f"{name}.json"
+    if name not in headers or not path.exists():
         log.warning(f"{where}: results-table: no table {name!r} (snippets/results/{name}.json "
-                    "and HEADERS in verified_docs/results_table.py); run `make outputs`.")
+                    "and the `results_tables` option of verified-docs in mkdocs.yml); run "
+                    "`make outputs`.")
         return ""
     results = json.loads(path.read_text(encoding="utf-8"))
     versions = list(results)
-    first, values, last = (html.escape(interface_text(config, key)) for key in HEADERS[name])
+    first, values, last = (html.escape(interface_text(config, key)) for key in headers[name])
     by_version = [{row[0]: row for row in results[v]} for v in versions]
     head = (f'<tr><th scope="col" rowspan="2">{first}</th>'
             f'<th scope="colgroup" colspan="{len(versions)}">{values} · PyTorch</th>'
@@ -71,7 +72,8 @@ def table(name: str, config, where: str) -> str:
             + "\n</tbody>\n</table>")
 
 
-def tables_in(markdown: str, page, config) -> str:
+def tables_in(markdown: str, page, config, headers: dict) -> str:
     """The page's Markdown with each placeholder replaced by its table."""
     return PLACEHOLDER.sub(
-        lambda m: table(m[1], config, location(page, config, markdown, m.start())), markdown)
+        lambda m: table(m[1], config, location(page, config, markdown, m.start()), headers),
+        markdown)

@@ -7,23 +7,22 @@ limit and its output under a size limit.
 
 from __future__ import annotations
 
-import ast
 import concurrent.futures
 import dataclasses
-import io
 import json
 import os
+import pathlib
 import select
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
-import tokenize
 
-from verified_docs import site, versions
+from verified_docs import versions
 from verified_docs.fences import Fence, chain
-from verified_docs.site import PageError
+from verified_docs.site import Site
 
 DEFAULT_TIMEOUT = 120.0         # seconds per fence (the exercise page runs its checker 16 times)
 DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence
@@ -43,61 +42,23 @@ class Result:
     error: str | None
 
 
-def preloaded_modules(fences) -> list[str]:
-    """Libraries the given fences import (directly, or through the snippets/ modules they
-    import), which the worker imports once before forking, as a plain run of the same code would
-    import them once for all pages. The project's own modules are not among them: each page
-    imports those afresh."""
-    sources, seen_snippets, names = [], set(), set()
-    for fence in fences:
-        try:
-            sources.append(fence.source())
-        except PageError:
-            continue  # a snippet that cannot be included: reported by the fence's own test
-    while sources:
-        try:
-            tree = ast.parse(sources.pop())
-        except SyntaxError:
-            continue  # reported by the fence's own test
-        for node in ast.walk(tree):
-            found = []
-            if isinstance(node, ast.Import):
-                found = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                found = [node.module]
-                if node.module == "snippets":
-                    found += [f"snippets.{alias.name}" for alias in node.names]
-            for name in found:
-                parts = name.split(".")
-                if parts[0] != "snippets":
-                    names.add(name)
-                elif len(parts) > 1 and parts[1] not in seen_snippets:
-                    seen_snippets.add(parts[1])
-                    module = site.ROOT / "snippets" / parts[1]
-                    for path in [module.with_suffix(".py"), *sorted(module.glob("*.py"))]:
-                        if path.is_file():
-                            sources.append(path.read_text(encoding="utf-8"))
-    return sorted(n for n in names if n.split(".")[0] not in {"tests", "__future__"})
-
-
 class Worker:
-    """One child interpreter with `release` as torch; pages are forked from it."""
+    """One child interpreter with `release` as torch, in the site's folder; pages are forked
+    from it."""
 
-    def __init__(self, release: str):
+    def __init__(self, site: Site, release: str):
         self.release = release
         self.dir = tempfile.TemporaryDirectory(prefix="verified-docs-")
         self.socket = os.path.join(self.dir.name, "worker.sock")
         self.log = open(os.path.join(self.dir.name, "stderr"), "w+b")
         # One thread for torch's operators: every release's worker runs at once, and torch's
         # thread pool, one thread per core in each, would have them wait on one another.
-        env = {**versions.environ(release), "OMP_NUM_THREADS": "1"}
+        env = {**site.torch.environ(release), "OMP_NUM_THREADS": "1"}
         self.process = subprocess.Popen(
-            [versions.python(), "-m", "verified_docs.worker", self.socket],
-            cwd=site.ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            [sys.executable, "-m", "verified_docs.worker", self.socket],
+            cwd=site.root, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=self.log)
         self.ready = False
-        self.preloaded: set[str] = set()
-        self.seen: set[str] = set()  # libraries the pages imported
 
     def wait_ready(self) -> None:
         if self.ready:
@@ -119,19 +80,11 @@ class Worker:
         if found != self.release:
             raise BlockFailed(f"PyTorch {self.release} was expected, but that environment "
                               f"imports torch {words[1]}; `make test` reinstalls the releases "
-                              f"of {versions.LIST.name}")
+                              f"of {versions.LIST_NAME}")
         self.ready = True
 
     def connect(self, page: str) -> "PageProcess":
         self.wait_ready()
-        if self.seen - self.preloaded:  # what earlier pages imported lazily, before the fork
-            modules = sorted(self.seen - self.preloaded)
-            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-                sock.settimeout(START_TIMEOUT)
-                sock.connect(self.socket)
-                sock.sendall(json.dumps({"preload": modules}).encode() + b"\n")
-                sock.makefile("rb").readline()
-            self.preloaded.update(modules)
         return PageProcess(self.socket, page)
 
     def close(self) -> None:
@@ -181,80 +134,36 @@ class PageProcess:
         self.sock.close()
 
 
-@dataclasses.dataclass(frozen=True)
-class Step:
-    """One fence as a page's process runs it. Two steps are the same when their code, comments
-    aside, and freshness are: a translation may translate the comments of its own fences, and
-    the page and line a step came from only name it in error messages."""
-    source: str = dataclasses.field(compare=False)
-    fresh: bool
-    padded: str = dataclasses.field(compare=False)
-    filename: str = dataclasses.field(compare=False)
-    code: tuple = dataclasses.field(init=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "code", without_comments(self.source))
-
-
-def without_comments(source: str) -> tuple:
-    """The code's tokens, comments and line breaks left out; the text itself if it does not
-    tokenize (a syntax error is reported by the run)."""
-    try:
-        return tuple((token.type, token.string) for token in
-                     tokenize.generate_tokens(io.StringIO(source).readline)
-                     if token.type not in (tokenize.COMMENT, tokenize.NL))
-    except (tokenize.TokenError, SyntaxError):
-        return (source,)
-
-
 @dataclasses.dataclass
 class PageState:
-    """A page's process on one release, what it has run, and what it stands for: the steps the
-    page has taken there, some of them answered from the results of an identical page."""
-    path: object
+    """A page's process on one release, and the last fence that ran there without error."""
+    path: pathlib.Path
     process: "PageProcess | None" = None
-    ran: list = dataclasses.field(default_factory=list)
-    taken: list = dataclasses.field(default_factory=list)
     last_ok: Fence | None = None
 
 
 class Runner:
-    """Runs fences of the pages on each of their releases, keeping one process per (page,
-    release) while a page runs.
+    """Runs fences of the pages of `site` on each of their releases, keeping one process per
+    (page, release) while a page runs."""
 
-    Each distinct code runs once per release: a step whose code, and the code of every step the
-    page took before it on that release, equal those of a page already run (the same page in
-    another language, whose code the translation checks hold identical but for comments) gets
-    that page's result, unless it failed. When a page then has to run something itself, its process first
-    replays the steps it took from the other page, so it runs in the same state."""
-
-    def __init__(self, timeout: float = DEFAULT_TIMEOUT, limit: int = DEFAULT_LIMIT):
-        self.timeout, self.limit = timeout, limit
+    def __init__(self, site: Site, timeout: float = DEFAULT_TIMEOUT,
+                 limit: int = DEFAULT_LIMIT):
+        self.site, self.timeout, self.limit = site, timeout, limit
         self.workers: dict[str, Worker] = {}
-        self.preload: tuple[str, ...] = ()          # modules each worker imports up front
         self.pages: dict[str, PageState] = {}       # release -> the page running there
-        self.results: dict[tuple, Result] = {}      # (release, steps taken) -> its result
         self.pool = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="release")
 
     def start(self, releases) -> None:
         """Start the workers of `releases` now, so that importing torch overlaps with the
         collection of the tests."""
         for release in releases:
-            if release not in self.workers and not versions.missing(release):
-                self.workers[release] = Worker(release)
-                self.workers[release].seen.update(self.preload)
+            if release not in self.workers and not self.site.torch.missing(release):
+                self.workers[release] = Worker(self.site, release)
 
-    def keep(self, releases, preload=(), start=True) -> None:
-        """Once the fences to run are known: stop the workers no fence needs, start the ones
-        missing (or, with `start=False`, each on first use), and have each import the fences'
-        libraries before its first page."""
+    def keep(self, releases) -> None:
+        """Once the fences to run are known: stop the workers no fence needs."""
         for release in set(self.workers) - set(releases):
             self.workers.pop(release).close()
-        self.preload = tuple(preload)
-        for worker in self.workers.values():
-            worker.seen.update(self.preload)
-        if start:
-            self.start(releases)
 
     def close(self) -> None:
         self.pool.shutdown()
@@ -279,22 +188,6 @@ class Runner:
             state = self.pages[release] = PageState(fence.path)
         return state
 
-    def process(self, fence: Fence, release: str, state: PageState) -> "PageProcess":
-        """The page's process on `release`, having run exactly the steps the page took."""
-        if state.process is not None and state.ran == state.taken:
-            return state.process
-        if state.process is not None:
-            state.process.close()
-        reason = versions.missing(release)
-        if reason:
-            raise BlockFailed(f"{fence.where}: {reason}")
-        self.start([release])
-        state.process = self.workers[release].connect(site.relative(fence.path))
-        state.ran = []
-        for step in state.taken:  # replayed; each step's own test reported its result
-            self.send(state, fence, release, step)
-        return state.process
-
     def run(self, fence: Fence, releases=None) -> dict[str, Result]:
         """Run `fence` on each of its releases (or those of `releases`), side by side, after
         the fences it continues when they did not just run there."""
@@ -307,35 +200,32 @@ class Runner:
         *before, _ = links = chain(fence)
         state = self.state(fence, release)
         fresh = True
-        if before and state.last_ok == before[-1]:
-            links, fresh = [fence], False
+        if before and state.last_ok == before[-1] and state.process is not None:
+            links, fresh = [fence], False  # continues in the namespace the fence before left
+        if state.process is None:
+            self.start_page(state, fence, release)
         for i, link in enumerate(links):
-            step = Step(link.source(), fresh and i == 0, link.padded_source(), link.filename())
-            result = self.take(state, link, release, step)
+            result = self.send(state, link, release, fresh and i == 0)
             if link is not fence and result.error:
                 raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
                                   f"failed on PyTorch {release}:\n{result.error}")
-        # A fence that raised leaves no namespace to continue in: its continuation replays.
+        # A fence that raised leaves no namespace to continue in: its continuation runs its
+        # chain again.
         state.last_ok = None if result.error else fence
         return result
 
-    def take(self, state: PageState, fence: Fence, release: str, step: Step) -> Result:
-        key = (release, tuple(state.taken) + (step,))
-        known = self.results.get(key)
-        if known is not None:
-            state.taken.append(step)
-            return known
-        self.process(fence, release, state)
-        state.taken.append(step)
-        result = self.send(state, fence, release, step)
-        if not result.error and not result.stderr:
-            self.results[key] = result
-        return result
+    def start_page(self, state: PageState, fence: Fence, release: str) -> None:
+        """The page's process on `release`."""
+        reason = self.site.torch.missing(release)
+        if reason:
+            raise BlockFailed(f"{fence.where}: {reason}")
+        self.start([release])
+        state.process = self.workers[release].connect(self.site.relative(fence.path))
 
-    def send(self, state: PageState, fence: Fence, release: str, step: Step) -> Result:
+    def send(self, state: PageState, fence: Fence, release: str, fresh: bool) -> Result:
         try:
-            reply = state.process.run(step.padded, step.filename, step.fresh, self.timeout,
-                                      self.limit)
+            reply = state.process.run(fence.padded_source(), fence.filename(), fresh,
+                                      self.timeout, self.limit)
         except TimeoutError:
             self.drop(release)
             raise BlockFailed(
@@ -347,8 +237,6 @@ class Runner:
             raise BlockFailed(
                 f"{fence.where}: the process running the code block (PyTorch {release}) "
                 "ended before the block finished, e.g. by os._exit() or a crash.") from None
-        state.ran.append(step)
-        self.workers[release].seen.update(reply.pop("modules"))
         result = Result(**reply)
         self.check_limits(fence, release, result)
         return result

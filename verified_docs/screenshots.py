@@ -18,9 +18,9 @@ import sys
 import tempfile
 
 from verified_docs import browser as s
-from verified_docs.site import ROOT, built_languages
+from verified_docs.site import Site
 
-OUT = ROOT / "screenshots"
+OUT = pathlib.Path("screenshots")  # in the working folder
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 PHONE_PAGE = "mask/"
@@ -41,7 +41,7 @@ def shoot(browser, url, name, viewport, scheme="light", scroll_to=None):
     path = OUT / name
     page.screenshot(path=str(path))
     context.close()
-    print(f"saved {path.relative_to(ROOT)}")
+    print(f"saved {path}")
 
 
 def main(argv=None):
@@ -60,7 +60,7 @@ def main(argv=None):
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-                for lang in built_languages():
+                for lang in Site.at(pathlib.Path.cwd()).built_languages:
                     shoot(browser, server.url(lang.prefix), f"home-{lang.locale}.png", DESKTOP)
                     for scheme, suffix in (("light", ""), ("dark", "-dark")):
                         shoot(browser, server.url(lang.prefix + PHONE_PAGE),

@@ -1,10 +1,9 @@
-"""The site: a repository with its mkdocs.yml, and the one model of it every other module uses.
+"""The site: a folder with its mkdocs.yml, and the one model of it every other module uses.
 
-`Site.at(root)` is the site of a repository (one per root, its mkdocs.yml loaded once, lazily):
-its languages, its pages, the `extra` each language is built with, and
-reading a page as UTF-8 with a message that names the line of a bad byte. The functions below
-`Site` are the same facts for this repository (`current()`), for the modules and tests that
-have no other site to look at.
+- Every entry point makes the site from what it is given: `Site.of(config)` in the build (the
+  MkDocs config file), `Site.at(rootpath)` in pytest, `Site.containing(page)` for a page's
+  fences, `Site.at(Path.cwd())` in the commands. No module fixes a path at import time.
+- `Site.at(root)` is one per root for the process, its mkdocs.yml loaded once, lazily.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import pathlib
 import sys
 from functools import cache, cached_property
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from verified_docs import versions
 
 
 class PageError(Exception):
@@ -43,6 +42,25 @@ class Site:
     def at(cls, root: pathlib.Path) -> "Site":
         """The site at `root`, one per root for the process; `Site(root)` reads it afresh."""
         return _site_at(pathlib.Path(root).resolve())
+
+    @classmethod
+    def of(cls, config) -> "Site":
+        """The site a build is building (`config`: the config MkDocs passes a plugin)."""
+        return cls.at(pathlib.Path(config.config_file_path).parent)
+
+    @classmethod
+    def containing(cls, path) -> "Site":
+        """The site whose folder holds `path`: the nearest folder above it with a mkdocs.yml."""
+        path = pathlib.Path(path).resolve()
+        for folder in path.parents:
+            if (folder / "mkdocs.yml").is_file():
+                return cls.at(folder)
+        raise PageError(f"{path}: lies in no folder with a mkdocs.yml")
+
+    @cached_property
+    def torch(self) -> versions.Releases:
+        """The PyTorch releases the pages are verified on."""
+        return versions.Releases(self.root)
 
     def __repr__(self) -> str:
         return f"Site({str(self.root)!r})"
@@ -122,7 +140,8 @@ class Site:
         """`ru` for docs/ru/…, None outside the docs folder."""
         path = pathlib.Path(path).resolve()
         docs = self.docs.resolve()
-        return path.relative_to(docs).parts[0] if path.is_relative_to(docs) else None
+        parts = path.relative_to(docs).parts if path.is_relative_to(docs) else ()
+        return parts[0] if parts else None
 
     def relative(self, path) -> str:
         """`path` relative to the root, for messages; as it is if it lies elsewhere."""
@@ -158,75 +177,27 @@ class Site:
         name = "" if name == "index" else name.removesuffix("/index") + "/"
         return out / name / "index.html"
 
+    def snippet(self, name: str, fresh: bool = False):
+        """`snippets.<name>`, imported normally, with the site's folder on sys.path as for the
+        tests (MkDocs started as a console script does not put it there). `fresh`: executed
+        again if the process has imported it already, so that it is the file as it is now."""
+        if str(self.root) not in sys.path:
+            sys.path.insert(0, str(self.root))
+        module = sys.modules.get(f"snippets.{name}")
+        if not (fresh and module is not None):
+            return importlib.import_module(f"snippets.{name}")
+        # Without writing its .pyc: a new one under snippets/, which `make serve` watches, would
+        # start a second rebuild.
+        dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+        try:
+            return importlib.reload(module)
+        finally:
+            sys.dont_write_bytecode = dont_write
+
 
 @cache
 def _site_at(root: pathlib.Path) -> Site:
     return Site(root)
-
-
-# ---- this repository --------------------------------------------------------------------------
-
-def current() -> Site:
-    """The site of this repository."""
-    return Site.at(ROOT)
-
-
-def config():
-    return current().config
-
-
-def docs_dir() -> pathlib.Path:
-    return current().docs
-
-
-def languages() -> list[str]:
-    """Locales of the static-i18n plugin, default language first."""
-    return list(current().locales)
-
-
-def default_language() -> str:
-    return current().default
-
-
-def built_languages() -> list[Language]:
-    """The languages the build makes, default first (`prefix`: where their pages are)."""
-    return list(current().built_languages)
-
-
-def language_at(location: str) -> Language:
-    return current().language_at(location)
-
-
-def pages(lang: str) -> list[str]:
-    return current().pages(lang)
-
-
-def all_pages() -> list[pathlib.Path]:
-    return current().all_pages()
-
-
-def language_of(path) -> str | None:
-    return current().language_of(path)
-
-
-def extra(lang: str) -> dict:
-    return current().extra(lang)
-
-
-def relative(path) -> str:
-    return current().relative(path)
-
-
-def read_text(path) -> str:
-    return current().read_text(path)
-
-
-def front_matter(path) -> tuple[dict, str]:
-    return current().front_matter(path)
-
-
-def built_html(site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
-    return current().built_html(site_dir, lang, page)
 
 
 # ---- a build of the site (the config MkDocs passes the plugin) --------------------------------
@@ -254,21 +225,3 @@ def interface_text(build_config, key: str) -> str:
             f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
             "add it (translated) to that language's `extra.strings`.")
     return value or key
-
-
-def snippet(name: str, fresh: bool = False):
-    """`snippets.<name>`, imported normally, with the repository root on sys.path as for the
-    tests (MkDocs started as a console script does not put it there). `fresh`: executed again
-    if the process has imported it already, so that it is the file as it is now."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    module = sys.modules.get(f"snippets.{name}")
-    if not (fresh and module is not None):
-        return importlib.import_module(f"snippets.{name}")
-    # Without writing its .pyc: a new one under snippets/, which `make serve` watches, would
-    # start a second rebuild.
-    dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, True
-    try:
-        return importlib.reload(module)
-    finally:
-        sys.dont_write_bytecode = dont_write

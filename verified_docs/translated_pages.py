@@ -26,7 +26,7 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
-from verified_docs.glossary import GlossaryError, load_glossary
+from verified_docs.glossary import GLOSSARY, GlossaryError, load_glossary
 from verified_docs.i18n.stamps import HASH_KEY, source_hash
 from verified_docs.site import Site, build_languages, interface_text
 
@@ -88,7 +88,7 @@ def page_markdown(markdown: str, page, config) -> str:
         if shows_default_language(page, config):
             markdown = under_title(markdown, banner(config, "missing", url))
         elif english.exists() and str(page.meta.get(HASH_KEY)) != source_hash(
-                Site.at(pathlib.Path(config.config_file_path).parent), english):
+                Site.of(config), english):
             markdown = under_title(markdown, banner(config, "outdated", url))
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
@@ -158,7 +158,7 @@ def glossary_table(config) -> str:
     sideways on a narrow screen. Cells are on lines of their own, so that the search index,
     which keeps only their text, does not run one cell into the next."""
     try:
-        entries = load_glossary(pathlib.Path(config.config_file_path).parent / "glossary.yml")
+        entries = load_glossary(Site.of(config).root / GLOSSARY)
     except GlossaryError as exc:
         log.warning(str(exc))
         return ""

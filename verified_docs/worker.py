@@ -7,10 +7,7 @@ A page's connection sends `{"page": "docs/en/index.md"}`, then one JSON line per
 gets one back:
 
     -> {"code": "...", "filename": "docs/en/index.md", "fresh": true, "limit": 65536}
-    <- {"stdout": "...", "stderr": "...", "stdout_bytes": 12, "stderr_bytes": 0, "error": null,
-        "modules": [...libraries the page has imported so far...]}
-
-A connection that sends `{"preload": [...]}` instead makes this process import those libraries.
+    <- {"stdout": "...", "stderr": "...", "stdout_bytes": 12, "stderr_bytes": 0, "error": null}
 
 stdout and stderr are captured at the file-descriptor level, so `os.write(2, …)` and output of
 C extensions are caught too. Only the standard library and torch are imported here.
@@ -77,14 +74,6 @@ def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dic
             "stderr_bytes": stderr_bytes, "error": error}
 
 
-def library_modules(root: str) -> set[str]:
-    """Modules imported so far that are libraries, not the project's own code."""
-    own = ("snippets", "tests", "__main__")
-    return {name for name, module in list(sys.modules.items())
-            if name.split(".")[0] not in own and module is not None
-            and not (getattr(module, "__file__", None) or "").startswith(root + os.sep)}
-
-
 def reply(writer, message: dict) -> None:
     writer.write(json.dumps(message).encode() + b"\n")
     writer.flush()
@@ -92,7 +81,6 @@ def reply(writer, message: dict) -> None:
 
 def serve_page(reader, writer, root: str) -> None:
     """In the forked process: run the page's fences, one request line each."""
-    baseline = library_modules(root)
     reply(writer, {"pid": os.getpid()})
     namespace: dict = {}
     for line in reader:
@@ -101,35 +89,30 @@ def serve_page(reader, writer, root: str) -> None:
             # What `python file.py` gives the code: an included snippet's `__main__` block runs.
             namespace = {"__name__": "__main__", "__builtins__": builtins}
         result = run(request["code"], request["filename"], namespace, request["limit"], root)
-        result["modules"] = sorted(library_modules(root) - baseline)
         reply(writer, result)
 
 
-def preload(modules) -> None:
-    """Import libraries once, before forking: those the pages' code names (runner), and those a
-    page ended up importing lazily (torch.func imports hundreds on first use), so that each
-    later page starts with them as a plain script run would. One that fails to import is left to
-    fail, with its message, in the page that imports it."""
-    for name in modules:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                importlib.import_module(name)
-        except Exception:  # noqa: BLE001
-            pass
+# Libraries the pages' code imports, imported once before any fork as a plain run of the same
+# code imports them once for all its pages: torch.func alone imports hundreds of modules on first
+# use. A new library a page imports is imported by that page's process, as it would be anyway.
+PRELOAD = ("numpy", "torch.func", "torch.autograd.gradcheck", "torch.nn.functional")
+
+
+def preload() -> None:
+    for name in PRELOAD:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            importlib.import_module(name)
 
 
 def serve(listener: socket.socket, root: str) -> None:
-    """A connection either asks for modules to preload here, or is a page: forked."""
+    """Every connection is a page, served by a forked process."""
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # pages' processes are reaped automatically
     while True:
         connection, _ = listener.accept()
         reader, writer = connection.makefile("rb"), connection.makefile("wb")
-        hello = json.loads(reader.readline() or "{}")
-        if "preload" in hello:
-            preload(hello["preload"])
-            reply(writer, {"preloaded": len(hello["preload"])})
-        elif os.fork() == 0:
+        reader.readline()  # the hello line, {"page": …}
+        if os.fork() == 0:
             listener.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the page's own subprocesses
             try:
@@ -144,7 +127,7 @@ def main() -> None:
     sys.path.insert(0, root)  # as `python file.py` from the repository root: `import snippets`
     import torch  # noqa: F401 - once, before any fork
 
-    preload(["numpy", *sys.argv[2:]])
+    preload()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(socket_path)
     listener.listen(8)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.resources
-import pathlib
 
 import pytest
 
 from verified_docs import browser as s
-from verified_docs.site import built_languages
+from tests.repo import SITE
 
 
 @pytest.fixture(scope="session")
@@ -27,7 +26,7 @@ def server(site):
 def pages(site) -> list[s.Page]:
     found = s.discover_pages(site)
     langs = {page.lang.locale for page in found}
-    missing = [lang.locale for lang in built_languages() if lang.locale not in langs]
+    missing = [lang.locale for lang in SITE.built_languages if lang.locale not in langs]
     assert not missing, f"the built site has no pages for {missing} (languages in mkdocs.yml)"
     return found
 

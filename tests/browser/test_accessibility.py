@@ -3,10 +3,10 @@ violation on any page in any language, in the light scheme; and in the dark one 
 whose system prefers dark gets (mkdocs.yml theme.palette), none of the rules about colour."""
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 
 
 def report(found: dict) -> str:

@@ -6,16 +6,15 @@ import urllib.parse
 
 import markdown
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
-from verified_docs.site import config as site_config
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 UNREADABLE = re.compile(r"^_\d+$|^$")
 
 
 def test_site_slugify_keeps_cyrillic():
-    config = site_config()
+    config = SITE.config
     md = markdown.Markdown(extensions=config["markdown_extensions"],
                            extension_configs=config["mdx_configs"])
     html = md.convert("## Проверка градиента\n")

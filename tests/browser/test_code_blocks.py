@@ -3,10 +3,10 @@ block has a copy button, the button never sits on code, and a tab's label does n
 link."""
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP = {"width": 1280, "height": 800}
 
 # For every code block with a copy button: is the button clear of the code's text? Either above
@@ -67,7 +67,7 @@ def test_every_code_block_gets_a_copy_button(visits, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_tab_labels_are_not_underlined(tab, server, lang):
-    prefix = next(x.prefix for x in built_languages() if x.locale == lang)
+    prefix = next(x.prefix for x in SITE.built_languages if x.locale == lang)
     tab.goto(server.url(prefix))
     inserted, real = tab.page.evaluate(TAB_LABEL)
     assert inserted == "none" and real in (None, "none"), (inserted, real)

@@ -4,17 +4,17 @@ the scheme, remembers it, and is labelled in the page's language."""
 import re
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages, extra
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 SCHEME = "() => document.body.dataset.mdColorScheme"
 
 
 def toggle_title(lang: str) -> str:
     """extra.strings.palette_default of `lang` (overrides/partials/palette.html), else the
     default language's."""
-    return extra(lang)["strings"]["palette_default"]
+    return SITE.extra(lang)["strings"]["palette_default"]
 TOGGLE = "form[data-md-component=palette] label:not([hidden])"
 
 
@@ -32,7 +32,7 @@ def test_system_preference_picks_the_scheme(dark_visits, lang):
 def test_toggle_switches_and_is_remembered(browser, server, lang):
     from tests.browser.conftest import Tab
 
-    prefix = next(x.prefix for x in built_languages() if x.locale == lang)
+    prefix = next(x.prefix for x in SITE.built_languages if x.locale == lang)
     t = Tab(browser, color_scheme="light")
     try:
         t.goto(server.url(prefix))

@@ -7,11 +7,10 @@ import io
 import re
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
-from verified_docs.site import snippet as site_snippet
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 LABEL_PT = 10                 # snippets/figure_relu.RC font.size
@@ -70,7 +69,7 @@ def test_figure_is_readable_on_a_phone(browser, server, site, pages, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_figure_has_a_visible_caption_in_its_language(browser, server, site, pages, lang):
-    snippet = site_snippet("figure_relu")
+    snippet = SITE.snippet("figure_relu")
     for url, shown in figures(browser, server, site, pages, lang, DESKTOP).items():
         for f in shown:
             assert not f["src"].endswith("-narrow.svg"), f"{url}: a desktop gets {f['src']}"

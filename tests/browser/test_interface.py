@@ -4,10 +4,10 @@ tests/test_translation_workflow.py)."""
 
 import pytest
 
-from verified_docs.site import built_languages
 from verified_docs.translated_pages import english_body
+from tests.repo import SITE
 
-LANGS = built_languages()
+LANGS = SITE.built_languages
 # What Material and the toc extension say in English when a string is not translated.
 ENGLISH = ["Permanent link", "Made with", "Page not found", "Outputs on this page", "404 - Not found"]
 EXPECTED = {"en": {"permalink": "Permanent link", "separator": " - "},
@@ -43,5 +43,6 @@ def test_untranslated_text_is_marked_english():
             '<p>English text.</p>')
     out = english_body(body)
     banner = out.index('id="translation-missing"')
-    assert out.startswith('<h1 lang="en" id="t">') and '<div lang="en">\n\n<p>English' in out[banner:]
+    assert out.startswith('<h1 lang="en" id="t">')
+    assert '<div lang="en">\n\n<p>English' in out[banner:]
     assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 0

@@ -8,10 +8,10 @@ import pathlib
 import re
 
 import pytest
+from tests.repo import ROOT, SITE
 
-from verified_docs.site import ROOT, built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 THEME = pathlib.Path(__import__("material").__file__).parent / "templates"
 

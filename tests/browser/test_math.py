@@ -3,10 +3,10 @@
 wider than a phone."""
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -23,7 +23,7 @@ def test_math_is_typeset(visits, lang):
     raw = {v.url: v.raw_math for v in mine if v.raw_math}
     assert not raw, (
         "raw TeX shown to readers (is verified-docs listed under plugins: in mkdocs.yml, and "
-        "vendor/katex/katex.min.js present?):\n"
+        "verified_docs/vendor/katex/katex.min.js present?):\n"
         + "\n".join(f"  {page}: {texts[:3]}" for page, texts in raw.items()))
     flat = {v.url: f"{v.math_rendered}/{v.math_total}" for v in mine
             if v.math_rendered < v.math_total}

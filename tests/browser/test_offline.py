@@ -2,10 +2,10 @@
 errors in the console."""
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -6,10 +6,10 @@ import collections
 import re
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 CYRILLIC = re.compile("[а-яё]", re.I)
 
 

@@ -12,7 +12,7 @@ import io
 import pytest
 
 from tests.browser.conftest import ANSWER
-from verified_docs import versions
+from tests.repo import SITE
 
 PHONE = {"width": 390, "height": 844}
 
@@ -134,7 +134,7 @@ def phone_visits(browser, server, pages) -> dict[str, PhoneVisit]:
     cue of the first box of each kind that scrolls, read in pixels."""
     from tests.browser.conftest import read_every_page
 
-    releases = list(versions.ascending())
+    releases = list(SITE.torch.ascending())
     seen_in: dict[tuple, str] = {}   # (language, kind) -> the page whose box was read in pixels
 
     def read(t, page, url):

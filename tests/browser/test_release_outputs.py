@@ -6,9 +6,9 @@ background (verified_docs/release_outputs.py, extra.css)."""
 import pytest
 
 from verified_docs import versions
-from verified_docs.site import built_languages
+from tests.repo import SITE
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 SCREENS = {"desktop": dict(viewport=DESKTOP), "phone": dict(viewport=PHONE, is_mobile=True),
            "phone, dark": dict(viewport=PHONE, is_mobile=True, color_scheme="dark")}
@@ -77,7 +77,7 @@ def test_outputs_of_every_release_are_in_view_together(browser, server, site, pa
                 f"{where}: every release's output must be shown, none hidden")
             named = [r for b in blocks for r in b["title"].rpartition("PyTorch")[2]
                      .replace(",", " ").split()]
-            assert sorted(named, key=versions.key) == list(versions.ascending()), (
+            assert sorted(named, key=versions.key) == list(SITE.torch.ascending()), (
                 f"{where}: the visible titles {[b['title'] for b in blocks]} must name each "
                 f"verified release once")
             assert not box["pageWider"], f"{where}: the page is wider than the screen"

@@ -5,10 +5,10 @@ without scrolling sideways (verified_docs/results_table.py)."""
 
 import pytest
 
-from verified_docs import results, site, versions
-from verified_docs.site import built_languages
+from verified_docs import results
+from tests.repo import SITE
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP = {"width": 1280, "height": 800}
 
 READ = """() => [...document.querySelectorAll('article table.results-table')].map(table => {
@@ -36,13 +36,13 @@ def test_results_table_shows_every_release_as_recorded(browser, server, site, pa
     for source, tables in found.values():
         for table in tables:
             where = f"docs/{source}, results table {table['name']!r}"
-            assert table["releases"] == list(versions.ascending()), (
+            assert table["releases"] == list(SITE.torch.ascending()), (
                 f"{where}: its columns are {table['releases']}, the verified releases are "
-                f"{list(versions.ascending())}")
-            recorded = results.read(table["name"])
-            for n, (code, *_) in enumerate(recorded[versions.ascending()[0]]):
+                f"{list(SITE.torch.ascending())}")
+            recorded = results.read(SITE, table["name"])
+            for n, (code, *_) in enumerate(recorded[SITE.torch.ascending()[0]]):
                 shown = table["rows"][n]
-                for i, release in enumerate(versions.ascending(), 1):
+                for i, release in enumerate(SITE.torch.ascending(), 1):
                     value = next(v for c, v, _ in recorded[release] if c == code)
                     want = f"{value:g}".replace(".", comma)
                     assert shown[i] == want, (
@@ -52,4 +52,4 @@ def test_results_table_shows_every_release_as_recorded(browser, server, site, pa
 
 
 def site_separator(lang: str) -> str:
-    return site.extra(lang)["strings"].get("decimal_separator", ".")
+    return SITE.extra(lang)["strings"].get("decimal_separator", ".")

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from verified_docs import browser as s
-from verified_docs.site import built_languages, language_at
+from tests.repo import ROOT, SITE
 
-LANGS = built_languages()
+LANGS = SITE.built_languages
 DEFAULT = LANGS[0]
 # query -> the word family it must find: pages with any word starting with the stem
 RUSSIAN = {"градиент": "градиент", "градиента": "градиент", "градиентов": "градиент",
@@ -33,7 +33,7 @@ def index_pages(site) -> dict[str, str]:
 
 def family(pages, lang, stem) -> set[str]:
     word = re.compile(rf"(?<![\w]){re.escape(stem)}\w*")
-    return {loc for loc, text in pages.items() if language_at(loc) == lang and word.search(text)}
+    return {loc for loc, text in pages.items() if SITE.language_at(loc) == lang and word.search(text)}
 
 
 def search(tab, query: str) -> list[str]:
@@ -72,7 +72,7 @@ def test_results_come_from_own_language(tab, server, site, lang):
              for loc, text in pages.items()]
     per_lang = {}
     for (loc, _), counts in zip(pages.items(), words):
-        per_lang.setdefault(language_at(loc).locale, Counter()).update(counts)
+        per_lang.setdefault(SITE.language_at(loc).locale, Counter()).update(counts)
     shared = [w for w, _ in sum(per_lang.values(), Counter()).most_common()
               if all(w in c for c in per_lang.values())]
     assert shared, "no word is shared by the pages of every language; cannot check the split"
@@ -80,7 +80,7 @@ def test_results_come_from_own_language(tab, server, site, lang):
     found = run_queries(tab, server, lang, queries)
     assert found[shared[0]], (f"searching {shared[0]!r}, a word on pages of every language, on "
                               f"{server.url(lang.prefix)} found nothing")
-    foreign = {q: sorted(loc for loc in locs if loc is None or language_at(loc) != lang)
+    foreign = {q: sorted(loc for loc in locs if loc is None or SITE.language_at(loc) != lang)
                for q, locs in found.items()}
     foreign = {q: locs for q, locs in foreign.items() if locs}
     assert not foreign, (
@@ -155,10 +155,9 @@ def test_glossary_cells_do_not_run_together(site, lang):
 
     import yaml
 
-    from verified_docs.site import ROOT
-
-    # A stub's sections are the English page's, which static-i18n indexes once, at the English
-    # page's location.
+    
+    # A page not translated yet is the English page, whose sections static-i18n indexes once,
+    # at the English page's location.
     page = s.Page(f"{lang.prefix}glossary/", lang)
     indexed = page.location if page.shown_source == page.source else f"{LANGS[0].prefix}glossary/"
     text = " ".join(d["text"] for d in index_docs(site) if d["location"].startswith(indexed))

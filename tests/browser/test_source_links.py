@@ -13,10 +13,10 @@ import urllib.parse
 import pytest
 
 from verified_docs import browser as s
-from verified_docs.site import ROOT, built_languages, extra
 from verified_docs.source_links import FENCE
+from tests.repo import ROOT, SITE
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 REPO = "https://github.com/example/custom-autograd"
 
 
@@ -41,7 +41,7 @@ def test_included_code_blocks_are_titled_with_their_file(visits, lang):
 def test_no_repository_links_without_repo_url(visits, tab, server, site, lang):
     if os.environ.get("REPO_URL"):
         pytest.skip("REPO_URL is set for this run")
-    prefix = next(x.prefix for x in built_languages() if x.locale == lang)
+    prefix = next(x.prefix for x in SITE.built_languages if x.locale == lang)
     tab.goto(server.url(prefix))
     found = tab.page.locator(".md-source, a[rel=edit], .page-feedback").evaluate_all(
         "els => els.map(e => e.className || e.rel)")
@@ -119,7 +119,7 @@ def test_repo_url_adds_colab_and_source_links(site_with_repo):
 def feedback_link_names_the_page(t, page, server, lang):
     """The page's "report a problem" link: visible, in the page's language, to a new issue of
     REPO_URL whose title names the page and whose text its address, source file and language."""
-    strings = extra(lang)["strings"]
+    strings = SITE.extra(lang)["strings"]
     link = t.page.locator("article .page-feedback a")
     assert link.count() == 1 and link.is_visible(), (
         f"/{page.location}: no visible feedback link (overrides/partials/feedback-link.html)")

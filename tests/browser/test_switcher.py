@@ -8,10 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from verified_docs import browser as s
-from verified_docs.site import built_languages
-from verified_docs.site import config as site_config
+from tests.repo import SITE
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -26,7 +25,7 @@ def test_html_lang_matches_page_language(visits, lang):
 def test_logo_leads_to_own_language_home(visits, server, lang):
     wrong = {v.url: v.logo for v in visits.values()
              if v.page.lang.locale == lang and v.logo != server.url(v.page.lang.prefix)}
-    assert not wrong, (f"the logo should lead to {server.url(built_languages()[LANGS.index(lang)].prefix)}"
+    assert not wrong, (f"the logo should lead to {server.url(SITE.built_languages[LANGS.index(lang)].prefix)}"
                        f", the {lang!r} home page, but leads elsewhere: {wrong}")
 
 
@@ -34,7 +33,7 @@ def test_logo_leads_to_own_language_home(visits, server, lang):
 def test_switcher_opens_same_page_in_other_language(tab, server, pages, lang):
     failures = []
     for page in (p for p in pages if p.lang.locale == lang):
-        for target in (t for t in built_languages() if t.locale != lang):
+        for target in (t for t in SITE.built_languages if t.locale != lang):
             tab.goto(server.url(page.location), wait_until="load")
             link = tab.page.locator(f"a.md-select__link[hreflang='{target.locale}']").first
             if not link.count():
@@ -54,7 +53,7 @@ def test_switcher_opens_same_page_in_other_language(tab, server, pages, lang):
 
 
 def test_sitemap_has_hreflang_alternates(site, pages):
-    site_url = site_config()["site_url"]
+    site_url = SITE.config["site_url"]
     assert site_url, ("mkdocs.yml has no site_url, so sitemap.xml cannot list absolute page "
                       "addresses and hreflang alternates. Set site_url to the published address.")
     ns = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
@@ -71,7 +70,7 @@ def test_sitemap_has_hreflang_alternates(site, pages):
         if loc not in entries:
             problems.append(f"{loc} is not in sitemap.xml")
             continue
-        for target in built_languages():
+        for target in SITE.built_languages:
             want = base + s.counterpart(page.location, target)
             got = entries[loc].get(target.locale)
             if got != want:
@@ -88,9 +87,9 @@ def section_page(pages, lang) -> tuple[str, str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_switch_keeps_the_section(tab, server, pages, lang):
-    source = next(t for t in built_languages() if t.locale == lang)
+    source = next(t for t in SITE.built_languages if t.locale == lang)
     location, anchor = section_page(pages, source)
-    for target in (t for t in built_languages() if t.locale != lang):
+    for target in (t for t in SITE.built_languages if t.locale != lang):
         tab.goto(server.url(location) + "#" + anchor, wait_until="load")
         tab.page.locator(".md-header .md-select").first.hover()
         tab.page.locator(f"a.md-select__link[hreflang='{target.locale}']").first.click()
@@ -103,7 +102,7 @@ def test_switch_keeps_the_section(tab, server, pages, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_menu_marks_the_current_language(tab, server, lang):
-    prefix = next(t.prefix for t in built_languages() if t.locale == lang)
+    prefix = next(t.prefix for t in SITE.built_languages if t.locale == lang)
     tab.goto(server.url(prefix + "mask/"), wait_until="load")
     items = tab.page.eval_on_selector_all("a.md-select__link", """as => as.map(a => ({
         lang: a.lang, hreflang: a.hreflang, current: a.getAttribute('aria-current'),
@@ -117,9 +116,9 @@ def test_menu_marks_the_current_language(tab, server, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_404_menu_leads_to_each_home(tab, server, lang):
-    prefix = next(t.prefix for t in built_languages() if t.locale == lang)
+    prefix = next(t.prefix for t in SITE.built_languages if t.locale == lang)
     tab.goto(server.url(prefix + "404.html"), wait_until="load")
     links = dict(tab.page.eval_on_selector_all(
         "a.md-select__link[hreflang]", "as => as.map(a => [a.hreflang, a.href])"))
-    expected = {t.locale: server.url(t.prefix) for t in built_languages()}
+    expected = {t.locale: server.url(t.prefix) for t in SITE.built_languages}
     assert links == expected, f"{prefix}404.html: the language menu leads to {links}"

@@ -4,10 +4,10 @@ screen, and the look of the theme's own tables (compared with a class-less table
 stylesheet styles, on the same page)."""
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import built_languages
 
-LANGS = [lang.locale for lang in built_languages()]
+LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = {"width": 360, "height": 740}
 # Computed styles a wrapped table shares with Material's class-less table. Results tables set
 # their own padding and alignment of values (extra.css), so cells' padding is compared elsewhere.

@@ -22,7 +22,19 @@ from typing import Callable
 from markdown_it import MarkdownIt
 
 from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, page_fences
-from verified_docs.site import front_matter, read_text, relative
+from verified_docs.site import Site
+
+
+def read_text(path):
+    return Site.containing(path).read_text(path)
+
+
+def front_matter(path):
+    return Site.containing(path).front_matter(path)
+
+
+def relative(path):
+    return Site.containing(path).relative(path)
 
 # ---- what is compared -------------------------------------------------------------------------
 

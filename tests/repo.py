@@ -1,0 +1,8 @@
+"""The site the tests check: this repository, found from the tests' own place in it."""
+
+import pathlib
+
+from verified_docs.site import Site
+
+SITE = Site.at(pathlib.Path(__file__).resolve().parent.parent)
+ROOT = SITE.root

@@ -1,0 +1,51 @@
+"""A small site to run both plugins on (tests/fixtures/tiny/): English and a Russian
+translation, one snippet, one fence restricted to the newest release. Its pages name releases as
+`{all}` and `{newest}`, filled in from requirements-torch.txt when the site is copied."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import pathlib
+import shutil
+
+from tests.repo import ROOT, SITE
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "tiny"
+
+
+def tiny_site(root: pathlib.Path) -> pathlib.Path:
+    """A copy of the tiny site into the folder `root`, using this repository's releases."""
+    shutil.copytree(FIXTURE, root, dirs_exist_ok=True)
+    shutil.copy(ROOT / "requirements-torch.txt", root)
+    releases = SITE.torch.ascending()
+    for page in (root / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("{all}", ", ".join(releases))
+                        .replace("{newest}", releases[-1]), encoding="utf-8")
+    (root / ".venv").mkdir()
+    for installed in (ROOT / ".venv").glob("torch-*"):
+        (root / ".venv" / installed.name).symlink_to(installed)
+    return root
+
+
+def build(root: pathlib.Path, site_dir: pathlib.Path) -> tuple[bool, str]:
+    """MkDocs' own build of the site at `root`, in process: (whether it passed, its log)."""
+    import logging
+
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    log = io.StringIO()
+    handler = logging.StreamHandler(log)
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        with contextlib.chdir(root):
+            mkdocs_build(load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir)))
+        return True, log.getvalue()
+    except (Abort, MkDocsException, SystemExit) as exc:
+        return False, log.getvalue() + str(exc)
+    finally:
+        logger.removeHandler(handler)
