@@ -314,6 +314,7 @@ def test_other_words_are_not_the_variant(variant, text):
 
 
 def write_page(tmp_path, text: str) -> pathlib.Path:
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
     page = tmp_path / "page.md"
     page.write_text(text, encoding="utf-8")
     return page

@@ -216,6 +216,7 @@ def test_rule_passes(text):
 def test_a_code_rule_names_the_page_line(tmp_path):
     """The rule about «в» before `float…` reads the page with its inline code; its line is the
     page's line, as for every other rule."""
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
     page = tmp_path / "page.md"
     page.write_text("# Страница\n\nТекст.\n\n```python\nx = 1\n```\n\nПроверяйте в `float64`.\n",
                     encoding="utf-8")

@@ -22,6 +22,7 @@ from verified_docs.fences import PYTHON_LANGS, page_fences
 from verified_docs.site import Site
 
 PLACEHOLDER = "<!-- release-changes -->"
+SUMMARY = "<!-- release-changes-summary -->"  # a line per pair, for the page's answer box
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{[^}]*\})?\s*$")
 PYTHON_BLOCK = re.compile(r'<div class="language-(?:py|python|python3) highlight"')
 
@@ -127,10 +128,29 @@ def markdown(site: Site, config, page_url: str) -> str:
     return "\n".join(parts)
 
 
+def summary(site: Site, config) -> str:
+    """A bullet per pair: the count, the pages it is on, a link to the pair's section."""
+    strings = config.extra.get("strings") or {}
+    titles = page_titles(config)
+    lines = []
+    for old, new in pairs(site):
+        found, count = pair_changes(site, old, new)
+        pages = list(dict.fromkeys(titles.get(c.page, c.page) for c in found))
+        sentence = strings.get("changes_count", "{changed} of {examples} examples print "
+                               "differently on {new} than on {old}.").format(
+            changed=len(found), examples=count, old=old, new=new)
+        where = f" ({', '.join(pages)})" if pages else ""
+        lines.append(f"- [**{old} → {new}**](#changes-{old.replace('.', '-')}): "
+                     f"{sentence.rstrip('.')}{where}.")
+    return "\n".join(lines)
+
+
 def page_markdown(markdown_text: str, site: Site, config, page_url: str) -> str:
-    if PLACEHOLDER not in markdown_text:
-        return markdown_text
-    return markdown_text.replace(PLACEHOLDER, markdown(site, config, page_url))
+    if SUMMARY in markdown_text:
+        markdown_text = markdown_text.replace(SUMMARY, summary(site, config))
+    if PLACEHOLDER in markdown_text:
+        markdown_text = markdown_text.replace(PLACEHOLDER, markdown(site, config, page_url))
+    return markdown_text
 
 
 def anchored(html_text: str) -> str:
