@@ -247,7 +247,7 @@ def test_the_project_cannot_be_imported_where_the_notebooks_run():
 # ---- the inlining, in process ------------------------------------------------------------------
 
 def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
-    inliner = notebooks.Inliner()
+    inliner = notebooks.Inliner(SITE)
     first = inliner.cell("from snippets.my_relu import MyReLU\nprint(1)\n", "page.md:1")
     assert "class MyReLU(torch.autograd.Function):" in first and "import snippets" not in first
     assert 'if __name__ == "__main__":' not in first
@@ -260,9 +260,9 @@ def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
 
 def test_an_import_that_cannot_be_inlined_names_the_fence():
     with pytest.raises(model.PageError, match=r"^page\.md:7: `import snippets…` cannot be"):
-        notebooks.Inliner().cell("import snippets.my_relu\n", "page.md:7")
+        notebooks.Inliner(SITE).cell("import snippets.my_relu\n", "page.md:7")
     with pytest.raises(model.PageError, match=r"^page\.md:8: an import of snippets\.my_relu"):
-        notebooks.Inliner().cell("def f():\n    from snippets.my_relu import MyReLU\n",
+        notebooks.Inliner(SITE).cell("def f():\n    from snippets.my_relu import MyReLU\n",
                                  "page.md:8")
 
 
