@@ -141,7 +141,7 @@ def test_the_report_does_not_depend_on_the_random_inputs():
     ("assumes_contiguous.py", ["shapes"], "shapes",
      "for shape (2, 3) with a non-contiguous grad_output (a transposed view): "
      "RuntimeError: view size is not compatible",
-     "для формы (2, 3), где grad_output несмежный в памяти"),
+     "для формы (2, 3), где grad_output не является непрерывным в памяти"),
     # issue: a mask two levels down a ctx attribute passed 8 of 8
     ("nested_ctx_mask.py", ["saved"], "saved", "ctx attributes (ctx.cache)",
      "в атрибутах ctx (ctx.cache)"),

@@ -13,6 +13,21 @@ between them is what a variant such as «в float64» is about (the site writes 
 
 Text inside code fences, `inline code`, link targets and English quotations («…» without a
 Cyrillic letter) is not checked: code is the same in every language, and a quotation is quoted.
+
+Two conventions are checked where a check is reliable (a `grammar` rule with `check:`):
+
+* `release-preposition`: what a release does takes «в» («в 2.13.0 `clamp` даёт 1», «во всех
+  выпусках»); «на» is for running or checking code on it. A «на» before a release number, or
+  before «… выпусках» with only adjectives between («на всех проверенных здесь выпусках»), fails
+  unless its clause (up to `.`, `;`, `:`, a bracket or a blank line) names running, checking or
+  measuring (RUNNING: «запускается», «измерено», «скрипт»…). On the pages of main before this
+  rule it found 21 uses, every one about behaviour; it found none of the right ones.
+* `api-gender`: a function named by its API name is feminine («функция»), a class masculine.
+  Checked next to the code span only, where the word can agree with nothing else: a «который»
+  right after it («`torch.fmax(nan, 0)`, который» fails), a past verb or short adjective right
+  after it («`where` дифференцируем»), an adjective right before it («сам `where`»). A pronoun
+  further on («… он пропускает», «её `forward`») may stand for another noun («`clamp` его
+  отбрасывает»: «его» is the gradient), so that stays a written rule the lint does not check.
 """
 
 from __future__ import annotations
@@ -23,8 +38,7 @@ import re
 
 import pytest
 
-from tests.helpers import run, scratch_copy
-from tests.prose import blank, line_of, prose
+from tests.prose import INLINE_CODE, blank, line_of, prose
 from verified_docs import glossary
 from tests.repo import ROOT, SITE
 from verified_docs.site import Site
@@ -65,11 +79,16 @@ def rejected(glossary: list[dict]) -> dict[str, list[tuple[str, str, str, str]]]
     return found
 
 
-def grammar_rules(glossary: list[dict]) -> dict[str, list[dict]]:
-    """{language: [entry]} of the entries with a `grammar` rule."""
+CHECKS = ("release-preposition", "api-gender")
+
+
+def grammar_rules(glossary: list[dict], check: str | None = None) -> dict[str, list[dict]]:
+    """{language: [entry]} of the entries with a `grammar` rule: the gender of a word of the term
+    (no `check`), or one of CHECKS."""
     found: dict[str, list] = {}
     for entry in glossary if isinstance(glossary, list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("grammar"), dict):
+        if isinstance(entry, dict) and isinstance(entry.get("grammar"), dict) and (
+                entry["grammar"].get("check") == check):
             lang = target_language(entry)
             if lang:
                 found.setdefault(lang, []).append(entry)
@@ -180,11 +199,110 @@ def grammar_problems(path: pathlib.Path, entries) -> list[str]:
                 if genders and gender not in genders:
                     phrase = " ".join(text[min(m.start(), other.start()):
                                            max(m.end(), other.end())].split())
-                    problems.append(f"{SITE.relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
+                    problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
                                     f"glossary.yml: «{rule['word']}» is {rule['gender']} here "
                                     f"(«{entry[target_language(entry)]}»): "
                                     f"{reason_text(rule)}")
     return problems
+
+
+# ---- the two conventions: «в»/«на» before a release, the gender of API names ---------------
+
+RELEASE = re.compile(r"\b(?<![-\w])на\s+(?:PyTorch\s+)?\d+\.\d+(?:\.\d+)?"
+                     r"|\b(?<![-\w])на\s+(?:\w+\s+){0,3}?выпуск\w*", re.I)
+# The end of a clause: a full stop (not the one in 2.13.0), `;`, `:`, `!`, `?`, a bracket, a
+# blank line.
+CLAUSE_END = re.compile(r"[;:!?()]|\.(?!\d)|\n\s*\n")
+# Dictionary forms that say code is run, checked or measured on a release.
+RUNNING = frozenset("""запускать запустить запуск запускаться выполнять выполнить выполняться
+    проверять проверить проверка проверяться проверенный проверяемый проверять измерять измерить
+    измерение измеренный сверять сверить сверенный тестировать тест скрипт пример код вывод
+    печатать напечатать""".split())
+
+
+def release_preposition_problems(path: pathlib.Path, entries) -> list[str]:
+    text = checked_text(path)
+    ends = [m.start() for m in CLAUSE_END.finditer(text)]
+    problems = []
+    for entry in entries:
+        for m in RELEASE.finditer(text):
+            between = [w for w in WORD.findall(m[0])[1:-1] if not re.fullmatch(r"PyTorch|\d+", w)]
+            if any(morph().parse(w)[0].tag.POS not in ("ADJF", "PRTF", "NUMR", "ADVB")
+                   for w in between):
+                continue  # «на деле выполняет данный выпуск»: not a release after «на»
+            start = max([e for e in ends if e < m.start()] or [-1]) + 1
+            end = min([e for e in ends if e >= m.end()] or [len(text)])
+            clause = text[start:m.start()] + " " + text[m.end():end]
+            if any(lemmas(w) & RUNNING for w in WORD.findall(clause)):
+                continue
+            problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, m.start())}: "
+                            f"«{' '.join(m[0].split())}» – glossary.yml: "
+                            f"«{entry[target_language(entry)]}»: {reason_text(entry['grammar'])}")
+    return problems
+
+
+def api_name(code: str) -> str | None:
+    """The name a code span calls a thing by: `x.clamp(min=0)` -> clamp, `nn.ReLU` -> ReLU;
+    None for an expression (`grad_output * (input > 0)`)."""
+    head = code.strip("`").split("(")[0].strip()
+    return head.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", head) else None
+
+
+PARTICLES = {"же", "тоже", "также", "уже", "ещё", "еще", "не"}
+
+
+def api_gender_problems(path: pathlib.Path, entries) -> list[str]:
+    text = prose(path, inline_code=True)
+    spans = [(m, api_name(m[0])) for m in INLINE_CODE.finditer(text)]
+    problems = []
+    for entry in entries:
+        rule = entry["grammar"]
+        wanted = {name: "femn" for name in rule["feminine"]}
+        wanted.update({name: "masc" for name in rule["masculine"]})
+        for span, name in spans:
+            if name not in wanted:
+                continue
+            gender = wanted[name]
+            before = re.search(r"(\w+)(?:\s+же)?\s+$", text[max(0, span.start() - 40):span.start()])
+            after = re.match(r"(,?)\s+(\w+)", text[span.end():])
+            found = []
+            if before and modifier(before[1]):  # «сам `where`»
+                found.append((before[1], agreeing_gender(before[1], True)))
+            if after and after[1]:  # «`fmax`, который»: a relative pronoun agrees with it
+                if normal(after[2]).startswith("котор"):
+                    found.append((after[2], agreeing_gender(after[2], True)))
+            elif after:  # «`where` дифференцируем»: a past verb or short adjective right after
+                rest = re.match(r"(?:\s+(?:" + "|".join(PARTICLES) + r"))*\s+(\w+)",
+                                text[span.end():])
+                preposition = before and any(p.tag.POS == "PREP" for p in morph().parse(before[1]))
+                if rest and not preposition:  # «у `clamp` был»: the subject is elsewhere
+                    found.append((rest[1], predicate_gender(rest[1])))
+            for word, genders in found:
+                if genders and gender not in genders:
+                    problems.append(
+                        f"{Site.containing(path).relative(path)}:{line_of(text, span.start())}: «{span[0]}» and "
+                        f"«{word}» – glossary.yml: {name} is "
+                        f"{'feminine' if gender == 'femn' else 'masculine'} "
+                        f"(«{entry[target_language(entry)]}»): {reason_text(rule)}")
+    return problems
+
+
+def modifier(word: str) -> bool:
+    """Whether a word before a code span can only be an adjective or participle agreeing with it:
+    not «это» (also a particle), «производная» (also a noun), nor «котором» («выпуск, в котором
+    `clamp`…» agrees with the noun before it)."""
+    parses = morph().parse(word.lower())
+    return not normal(word).startswith("котор") and all(
+        p.tag.POS in ("ADJF", "PRTF") for p in parses)
+
+
+def predicate_gender(word: str) -> set[str]:
+    """Genders a past verb, short adjective or short participle shows («дифференцируем»: its
+    other reading, «we differentiate», cannot follow a subject); empty if it shows none."""
+    parses = [p for p in morph().parse(word.lower())
+              if p.tag.POS in ("ADJS", "PRTS", "VERB") and p.tag.gender]
+    genders = {p.tag.gender for p in parses}
+    return set() if not parses or "neut" in genders else genders
 
 
 TRANSLATED = [DOCS / lang / page for lang in list(SITE.locales)[1:] for page in SITE.pages(lang)]
@@ -193,8 +311,12 @@ TRANSLATED = [DOCS / lang / page for lang in list(SITE.locales)[1:] for page in 
 @pytest.mark.parametrize("page", TRANSLATED, ids=SITE.relative)
 def test_page_uses_the_glossary_terms(page):
     lang = page.relative_to(DOCS).parts[0]
-    problems = (glossary_problems(page, rejected(load_glossary()).get(lang, []))
-                + grammar_problems(page, grammar_rules(load_glossary()).get(lang, [])))
+    glossary = load_glossary()
+    problems = (glossary_problems(page, rejected(glossary).get(lang, []))
+                + grammar_problems(page, grammar_rules(glossary).get(lang, []))
+                + release_preposition_problems(
+                    page, grammar_rules(glossary, "release-preposition").get(lang, []))
+                + api_gender_problems(page, grammar_rules(glossary, "api-gender").get(lang, [])))
     if problems:
         pytest.fail("\n".join(problems) + "\nUse the glossary's term (glossary.yml); if the "
                     "glossary is wrong, change it there, for every page.", pytrace=False)
@@ -229,8 +351,21 @@ def glossary_format_problems(glossary) -> list[str]:
         if entry.get(DEFAULT) in seen:
             problems.append(f"{where}: `{entry[DEFAULT]}` is listed twice")
         seen.add(entry.get(DEFAULT))
-        if "grammar" in entry:
-            rule = entry["grammar"]
+        rule = entry.get("grammar")
+        if isinstance(rule, dict) and rule.get("check") is not None:
+            names = [rule.get("feminine"), rule.get("masculine")]
+            if rule["check"] not in CHECKS or not rule.get("example") or (
+                    rule["check"] == "api-gender"
+                    and not all(isinstance(n, list) and n for n in names)):
+                problems.append(f"{where}: `grammar` with `check` needs one of {CHECKS}, "
+                                "`example` (a wrong use), for api-gender `feminine` and "
+                                "`masculine` (lists of API names), and the reason per language")
+            else:
+                problems += reason_problems(
+                    where, f"«{rule['example']}»",
+                    {k: v for k, v in rule.items()
+                     if k not in ("check", "feminine", "masculine", "example")})
+        elif "grammar" in entry:
             if not (isinstance(rule, dict) and len(terms) == 2
                     and rule.get("gender") in GENDERS and rule.get("word")
                     and str(rule["word"]) in str(terms.get(target_language(entry) or "", ""))
@@ -272,7 +407,8 @@ def test_every_reason_is_in_every_language():
     missing = [f"glossary.yml: «{name}» ({entry[DEFAULT]}): no `{lang}` reason"
                for entry in load_glossary()
                for name, reason in [*(entry.get("avoid") or {}).items(),
-                                    *([(entry["grammar"]["word"], entry["grammar"])]
+                                    *([(entry["grammar"].get("word")
+                                        or entry["grammar"]["example"], entry["grammar"])]
                                       if "grammar" in entry else [])]
                for lang in covered if not reason_text(reason, lang).strip()]
     assert not missing, "\n".join(missing)
@@ -385,3 +521,42 @@ def test_rejected_variant_fails_with_the_term_to_use(tmp_path):
     assert (f"{rel}:3: «{variant.capitalize()}» – glossary.yml says «{term}» for "
             f"“{english}”: {reason}") in problems, problems
     assert f"{rel}:4" not in problems and f"{rel}:7" not in problems
+
+
+# ---- the two conventions, on small pages ------------------------------------------------------
+
+@pytest.mark.parametrize("text, wrong", ids=str, argvalues=[
+    ("В NaN `clamp` отбрасывает градиент, и так на всех выпусках.", True),
+    ("На 2.13.0 `clamp` даёт 1, на 2.14.1 — 0.", True),
+    ("Выдаёт ошибку на всех проверенных здесь выпусках.", True),  # «проверенных» is the release
+    ("В 2.13.0 `clamp` даёт 1, во всех выпусках `relu` даёт 0.", False),
+    ("Каждый пример запускается на трёх выпусках PyTorch.", False),
+    ("Здесь измерено на 2.14.1 и 2.15.0.", False),
+    ("На 2.14.1 тот же скрипт не находит расхождений.", False),
+    ("Имя операции, которой запись на деле выполняет данный выпуск.", False),
+])
+def test_release_preposition(tmp_path, text, wrong):
+    entries = grammar_rules(load_glossary(), "release-preposition")["ru"]
+    found = release_preposition_problems(write_page(tmp_path, text + "\n"), entries)
+    assert bool(found) == wrong, found
+
+
+@pytest.mark.parametrize("text, wrong", ids=str, argvalues=[
+    ("А сам `where` дифференцируем.", True),
+    ("`torch.fmax(nan, 0)`, который возвращает 0.", True),
+    ("`x.clamp(min=0)` сменил значение.", True),
+    ("Правило самого `clamp` — код на C++.", True),
+    ("`MyReLU` пропускала градиент.", True),               # a class is masculine
+    ("А сама функция `where` дифференцируема.", False),
+    ("`torch.fmax(nan, 0)`, которая возвращает 0.", False),
+    ("`x.clamp(min=0)` сменила значение, `MyReLU` пропускал 1.", False),
+    ("Выпуск, в котором `clamp(min=0)` ещё пропускает 1.", False),
+    ("`NoCloneReLU` ниже — это `MyReLU` без копии.", False),
+    ("Первая производная `NoCloneReLU` там уже неверна.", False),
+    ("У `clamp` был другой наклон.", False),             # the subject is elsewhere
+    ("`clamp` его отбрасывает.", False),                   # «его»: a pronoun, not checked
+])
+def test_api_gender(tmp_path, text, wrong):
+    entries = grammar_rules(load_glossary(), "api-gender")["ru"]
+    found = api_gender_problems(write_page(tmp_path, text + "\n"), entries)
+    assert bool(found) == wrong, found
