@@ -7,6 +7,8 @@ from tests.repo import ROOT, SITE
 from verified_docs import fences
 
 pytest_plugins = ["pytester"]
+# The tiny site is input to tests/test_plugins.py, not pages of this site.
+collect_ignore = ["fixtures"]
 
 # The date the site's test build is verified on: not today, so that a footer showing it comes
 # from this record, not from a run of the pages.

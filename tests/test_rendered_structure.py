@@ -15,12 +15,11 @@ import collections
 import html.parser
 
 import pytest
+from tests.repo import SITE
 
-from verified_docs.site import (built_html, default_language, docs_dir, is_stub, languages,
-                                pages, relative)
 
-DOCS = docs_dir()
-DEFAULT = default_language()
+DOCS = SITE.docs
+DEFAULT = SITE.default
 
 
 def block_kinds(tag: str, classes: set[str]) -> list[str]:
@@ -77,19 +76,19 @@ def lost_blocks(original: collections.Counter, translation: collections.Counter,
             f"{count}" for kind, count in sorted(original.items()) if translation[kind] < count]
 
 
-TRANSLATED = [(lang, page) for lang in languages() if lang != DEFAULT for page in pages(lang)]
+TRANSLATED = [(lang, page) for lang in list(SITE.locales) if lang != DEFAULT for page in SITE.pages(lang)]
 
 
 @pytest.mark.parametrize("lang, page", TRANSLATED, ids=[f"{lang}/{page}" for lang, page in
                                                         TRANSLATED])
 def test_translation_keeps_the_blocks_of_its_page(site, lang, page):
     source = DOCS / lang / page
-    if is_stub(source) or page not in pages(DEFAULT):
+    if SITE.is_stub(source) or page not in SITE.pages(DEFAULT):
         return  # a stub is the English page itself; a page with no original has nothing to keep
-    original = blocks(built_html(site, DEFAULT, page).read_text(encoding="utf-8"))
-    translation = blocks(built_html(site, lang, page).read_text(encoding="utf-8"))
+    original = blocks(SITE.built_html(site, DEFAULT, page).read_text(encoding="utf-8"))
+    translation = blocks(SITE.built_html(site, lang, page).read_text(encoding="utf-8"))
     assert original, f"no blocks found in the built {DEFAULT}/{page}: has the theme's <article> changed?"
-    lost = lost_blocks(original, translation, relative(source), relative(DOCS / DEFAULT / page))
+    lost = lost_blocks(original, translation, SITE.relative(source), SITE.relative(DOCS / DEFAULT / page))
     if lost:
         pytest.fail("\n".join(lost) + "\nThe translation renders fewer blocks than its page: "
                     "a list needs a blank line before it, a fold or box its closing `///`, a "
