@@ -5,8 +5,8 @@ gives the same commands and code (a merge that drops a section of one guide fail
 import re
 
 import pytest
-from tests.repo import ROOT
 
+from tests.repo import ROOT
 
 GUIDES = sorted(ROOT.glob("CONTRIBUTING.*.md"))
 FENCE = re.compile(r"^ *(```+)[^\n]*\n(.*?)^ *\1\s*$", re.M | re.S)

@@ -5,9 +5,14 @@ import re
 import pytest
 from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
 
-from verified_docs.fences import (OUTPUT_LANG, PYTHON_LANGS, output_fences, page_fences,
-                                  python_fences)
 from tests.repo import SITE
+from verified_docs.fences import (
+    OUTPUT_LANG,
+    PYTHON_LANGS,
+    output_fences,
+    page_fences,
+    python_fences,
+)
 
 # Counted from the raw text, independently of any Markdown parser: a fence indented under an
 # admonition or a `=== "Tab"` is counted here but is no fence to CommonMark, so it never runs.

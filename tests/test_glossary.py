@@ -39,8 +39,8 @@ import re
 import pytest
 
 from tests.prose import INLINE_CODE, blank, line_of, prose
-from verified_docs import glossary
 from tests.repo import ROOT, SITE
+from verified_docs import glossary
 from verified_docs.site import Site
 
 DOCS = SITE.docs
@@ -153,7 +153,7 @@ def glossary_problems(path: pathlib.Path, variants) -> list[str]:
         for start, end in phrase_hits(text, variant):
             hits.append((start, end, variant, term, english, reason))
     problems = []
-    for start, end, variant, term, english, reason in sorted(hits):
+    for start, end, _variant, term, english, reason in sorted(hits):
         if any(s <= start and end <= e and (s, e) != (start, end) for s, e, *_ in hits):
             continue  # a shorter variant inside a longer one: one report is enough
         problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, start)}: "

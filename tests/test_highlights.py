@@ -4,8 +4,8 @@ whose comment has no code block under it."""
 
 import pytest
 
-from verified_docs.highlights import problems
 from tests.repo import SITE
+from verified_docs.highlights import problems
 
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
@@ -35,14 +35,14 @@ def test_a_line_added_above_moves_the_highlight_and_fails_with_the_new_number(tm
     path = page(tmp_path, "# T\n\n<!-- highlights: x.clone() -->\n"
                           f'```{{.python hl_lines="4"}}\n# a new first line\n{CODE}```\n')
     [found] = problems(path)
-    assert found.startswith(f"page.md:4: hl_lines=\"4\" highlights line 4: 'x = torch.ones(2)'")
+    assert found.startswith("page.md:4: hl_lines=\"4\" highlights line 4: 'x = torch.ones(2)'")
     assert "the highlighted lines moved; write hl_lines=\"5\"" in found
 
 
 def test_hl_lines_without_a_comment_fails(tmp_path):
     path = page(tmp_path, f'# T\n\n```{{.python hl_lines="4"}}\n{CODE}```\n')
     [found] = problems(path)
-    assert found.startswith(f"page.md:3: hl_lines=\"4\" without a comment naming what it "
+    assert found.startswith("page.md:3: hl_lines=\"4\" without a comment naming what it "
                             "highlights")
 
 
@@ -50,7 +50,7 @@ def test_a_comment_away_from_a_fence_fails(tmp_path):
     path = page(tmp_path, "# T\n\n<!-- highlights: x.clone() -->\n\n"
                           f'```{{.python hl_lines="4"}}\n{CODE}```\n')
     found = problems(path)
-    assert f"page.md:3: a `highlights:` comment that is not right above a code block" in found
+    assert "page.md:3: a `highlights:` comment that is not right above a code block" in found
 
 
 def test_a_piece_on_two_lines_asks_for_a_longer_one(tmp_path):

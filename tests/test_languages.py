@@ -15,9 +15,9 @@ import re
 import pytest
 
 from tests import translation_site
+from tests.repo import SITE as REPO
 from verified_docs.i18n.gaps import interface_gaps, interface_texts
 from verified_docs.i18n.scaffold import nav_titles
-from tests.repo import SITE as REPO
 from verified_docs.site import Site
 
 

@@ -2,7 +2,6 @@
 import torch
 from torch.autograd.function import once_differentiable
 
-
 # ---- dead unit: no gradient of its own, but its weights can still move ------------------------
 
 def dead_unit():

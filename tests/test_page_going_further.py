@@ -6,11 +6,22 @@ import pytest
 import torch
 from torch.autograd.gradcheck import GradcheckError
 
-from snippets import (further_compile, further_custom_op, further_forward_mode,
-                      further_gradcheck, further_gradcheck_minimal, further_gradgradcheck_once,
-                      further_mark_minimal, further_mark_non_differentiable, further_modern_relu,
-                      further_needs_input_grad, further_per_sample, further_setup_context,
-                      further_vmap, further_vmap_mask_forms)
+from snippets import (
+    further_compile,
+    further_custom_op,
+    further_forward_mode,
+    further_gradcheck,
+    further_gradcheck_minimal,
+    further_gradgradcheck_once,
+    further_mark_minimal,
+    further_mark_non_differentiable,
+    further_modern_relu,
+    further_needs_input_grad,
+    further_per_sample,
+    further_setup_context,
+    further_vmap,
+    further_vmap_mask_forms,
+)
 from snippets.my_relu import MyReLU
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]

@@ -5,10 +5,19 @@ import math
 import pytest
 import torch
 
-from snippets import (chain_rule_mask, exact_zeros, exact_zeros_minimal, gradcheck_at_kink,
-                      gradcheck_at_kink_minimal, kink_composition, mask_chain_rule_minimal,
-                      mask_half_right, mask_value_at_zero, mask_value_at_zero_minimal,
-                      relu_clamp_at_nan)
+from snippets import (
+    chain_rule_mask,
+    exact_zeros,
+    exact_zeros_minimal,
+    gradcheck_at_kink,
+    gradcheck_at_kink_minimal,
+    kink_composition,
+    mask_chain_rule_minimal,
+    mask_half_right,
+    mask_value_at_zero,
+    mask_value_at_zero_minimal,
+    relu_clamp_at_nan,
+)
 from snippets.my_relu import MyReLU
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])

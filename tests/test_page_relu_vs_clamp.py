@@ -12,13 +12,19 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets import (clamp_boundaries, clamp_seed_arithmetic, concave_kinks,
-                      exactly_relu_off_finite,
-                      grad_at_zero_table, max_is_a_reduction, relu_clamp_at_nan,
-                      relu_vs_clamp_seed)
+from snippets import (
+    clamp_boundaries,
+    clamp_seed_arithmetic,
+    concave_kinks,
+    exactly_relu_off_finite,
+    grad_at_zero_table,
+    max_is_a_reduction,
+    relu_clamp_at_nan,
+    relu_vs_clamp_seed,
+)
 from snippets.my_relu import MyReLU
-from verified_docs import results
 from tests.repo import ROOT, SITE
+from verified_docs import results
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 # Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass

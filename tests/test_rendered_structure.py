@@ -15,8 +15,8 @@ import collections
 import html.parser
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 DOCS = SITE.docs
 DEFAULT = SITE.default

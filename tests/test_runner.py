@@ -14,12 +14,12 @@ import sys
 
 import pytest
 
-from verified_docs.fences import python_fences
-from verified_docs.runner import BlockFailed, Runner
-from verified_docs.versions import short
-from verified_docs.site import PageError, Site
 from tests.repo import SITE
 from tests.tiny import tiny_site
+from verified_docs.fences import python_fences
+from verified_docs.runner import BlockFailed, Runner
+from verified_docs.site import PageError, Site
+from verified_docs.versions import short
 
 RELEASES = SITE.torch.ascending()
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]

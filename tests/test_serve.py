@@ -22,8 +22,8 @@ import urllib.request
 from fontTools.ttLib import TTFont
 
 from tests.helpers import scratch_copy
-from verified_docs import katex
 from tests.repo import ROOT, SITE
+from verified_docs import katex
 
 STARTUP = 240  # seconds: the first build of every language, on a busy machine
 REBUILD = 240

@@ -10,9 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
-from verified_docs import changes
 from tests.repo import SITE
+from verified_docs import changes
+from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
 
 WIDTH = 80
 BLOCK_OPEN = re.compile(r"^(/{3,})\s*(\w[\w-]*)")  # `////` nests a block around `///` ones

@@ -3,8 +3,8 @@
 import re
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 DOCS = SITE.docs
 # Every page in every language, those not translated yet (no file: the English page is built in

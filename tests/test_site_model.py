@@ -94,7 +94,7 @@ def test_where_the_build_puts_a_page(site, tmp_path):
 
 def test_a_file_that_is_not_utf8_is_named_with_its_line(site):
     page = site.docs / "ru" / "index.md"
-    page.write_bytes("# Главная\n\nТекст ".encode("utf-8") + b"\xff.\n")
+    page.write_bytes("# Главная\n\nТекст ".encode() + b"\xff.\n")
     with pytest.raises(PageError) as raised:
         site.read_text(page)
     assert str(raised.value) == ("docs/ru/index.md:3: not valid UTF-8 (byte b'\\xff'); save "

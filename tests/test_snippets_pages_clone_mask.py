@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from snippets import figure_relu
-from verified_docs import results
 from tests.repo import ROOT, SITE
+from verified_docs import results
 
 DOCS = SITE.docs
 
@@ -63,7 +63,7 @@ def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release
         texts = svg_texts(figure_relu.svg(lang))
         assert {line for label in figure_relu.pick_labels(lang).values()
                 for line in label.splitlines()} <= texts
-        for value, names in figure_relu.picks().items():
+        for names in figure_relu.picks().values():
             assert all(name in figure_relu.caption(lang) for name in names)
 
 

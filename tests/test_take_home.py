@@ -29,9 +29,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
+from tests.repo import ROOT, SITE
 from verified_docs import exercise_archive, fences, notebooks, outputs
 from verified_docs import site as model
-from tests.repo import ROOT, SITE
 
 TIMEOUT = 600
 LANGS = SITE.built_languages

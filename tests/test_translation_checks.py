@@ -12,7 +12,6 @@ from verified_docs.i18n.parity import structure_differences
 from verified_docs.i18n.stamps import HASH_KEY, stamp, text_hash, with_front_matter_key
 from verified_docs.i18n.status import print_status
 from verified_docs.site import PageError, Site
-from tests.repo import SITE
 
 ENGLISH = """\
 # Title

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from tests.repo import SITE
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.stamps import HASH_KEY
-from tests.repo import SITE
 
 DOCS = SITE.docs
 

@@ -12,12 +12,12 @@ import re
 import pytest
 
 from tests import translation_site
+from tests.repo import SITE as REPO
 from tests.translation_site import html
 from verified_docs.i18n import cli
 from verified_docs.i18n.gaps import interface_texts
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.scaffold import insert_language, language_name
-from tests.repo import SITE as REPO
 from verified_docs.site import Site
 
 

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 import yaml
-from tests.repo import ROOT
 
+from tests.repo import ROOT
 
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 BIN = pathlib.Path(sys.executable).parent

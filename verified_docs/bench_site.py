@@ -27,15 +27,15 @@ from __future__ import annotations
 
 import argparse
 import functools
-import statistics
 import gzip
 import http.server
 import json
 import os
-import re
 import pathlib
+import re
 import socket
 import socketserver
+import statistics
 import subprocess
 import sys
 import tempfile

@@ -15,13 +15,12 @@ import argparse
 import importlib.metadata
 import json
 import os
+import pathlib
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-
-import pathlib
 
 from verified_docs.site import Site
 

@@ -37,7 +37,6 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-
 log = get_plugin_logger(__name__)
 
 # Where the stylesheet and fonts are in the built site (overrides/main.html links them).

@@ -68,9 +68,22 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from verified_docs import (changes, exercise_archive, fences, figures, includes, katex, notebooks,
-                           page_meta, provenance, release_outputs, results_table,
-                           source_links, tables, translated_pages)
+from verified_docs import (
+    changes,
+    exercise_archive,
+    fences,
+    figures,
+    includes,
+    katex,
+    notebooks,
+    page_meta,
+    provenance,
+    release_outputs,
+    results_table,
+    source_links,
+    tables,
+    translated_pages,
+)
 from verified_docs.site import Site, build_languages
 
 log = get_plugin_logger(__name__)

@@ -19,6 +19,7 @@ import traceback
 from collections import Counter
 
 import pytest
+
 # The one use of pytest-markdown-docs' private runner API (tests/test_docs_collection.py guards
 # it): the default runner is replaced, so every fence runs here.
 from pytest_markdown_docs._runners import DefaultRunner, register_runner

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 
 from mkdocs.plugins import get_plugin_logger
 

@@ -83,7 +83,7 @@ class Worker:
                               f"of {versions.LIST_NAME}")
         self.ready = True
 
-    def connect(self, page: str) -> "PageProcess":
+    def connect(self, page: str) -> PageProcess:
         self.wait_ready()
         return PageProcess(self.socket, page)
 
@@ -115,7 +115,7 @@ class PageProcess:
         self.sock.settimeout(timeout)
         try:
             line = self.reader.readline()
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             self.kill()
             raise TimeoutError from None
         if not line:
@@ -138,7 +138,7 @@ class PageProcess:
 class PageState:
     """A page's process on one release, and the last fence that ran there without error."""
     path: pathlib.Path
-    process: "PageProcess | None" = None
+    process: PageProcess | None = None
     last_ok: Fence | None = None
 
 

@@ -39,17 +39,17 @@ class Site:
         self.root = pathlib.Path(root)
 
     @classmethod
-    def at(cls, root: pathlib.Path) -> "Site":
+    def at(cls, root: pathlib.Path) -> Site:
         """The site at `root`, one per root for the process; `Site(root)` reads it afresh."""
         return _site_at(pathlib.Path(root).resolve())
 
     @classmethod
-    def of(cls, config) -> "Site":
+    def of(cls, config) -> Site:
         """The site a build is building (`config`: the config MkDocs passes a plugin)."""
         return cls.at(pathlib.Path(config.config_file_path).parent)
 
     @classmethod
-    def containing(cls, path) -> "Site":
+    def containing(cls, path) -> Site:
         """The site whose folder holds `path`: the nearest folder above it with a mkdocs.yml."""
         path = pathlib.Path(path).resolve()
         for folder in path.parents:

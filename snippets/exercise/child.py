@@ -55,7 +55,7 @@ def format_warning(warning):
 def watched():
     """Namespaces a solution must not patch: torch's autograd surface, the
     standard library the child relies on, and this file."""
-    tensor_base = getattr(torch._C, "TensorBase", None) or getattr(torch._C, "_TensorBase")
+    tensor_base = getattr(torch._C, "TensorBase", None) or torch._C._TensorBase
     return {
         "torch": vars(torch), "torch.Tensor": vars(torch.Tensor),
         "torch._C.TensorBase": vars(tensor_base),

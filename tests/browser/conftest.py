@@ -11,8 +11,8 @@ import importlib.resources
 
 import pytest
 
-from verified_docs import browser as s
 from tests.repo import SITE
+from verified_docs import browser as s
 
 
 @pytest.fixture(scope="session")

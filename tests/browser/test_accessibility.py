@@ -3,8 +3,8 @@ violation on any page in any language, in the light scheme; and in the dark one 
 whose system prefers dark gets (mkdocs.yml theme.palette), none of the rules about colour."""
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 

@@ -6,8 +6,8 @@ import urllib.parse
 
 import markdown
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 UNREADABLE = re.compile(r"^_\d+$|^$")

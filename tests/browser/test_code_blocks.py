@@ -3,8 +3,8 @@ block has a copy button, the button never sits on code, and a tab's label does n
 link."""
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP = {"width": 1280, "height": 800}

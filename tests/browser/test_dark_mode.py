@@ -4,8 +4,8 @@ the scheme, remembers it, and is labelled in the page's language."""
 import re
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 SCHEME = "() => document.body.dataset.mdColorScheme"

@@ -7,8 +7,8 @@ import io
 import re
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = {"width": 390, "height": 844}

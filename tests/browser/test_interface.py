@@ -4,8 +4,8 @@ tests/test_translation_workflow.py)."""
 
 import pytest
 
-from verified_docs.translated_pages import english_body
 from tests.repo import SITE
+from verified_docs.translated_pages import english_body
 
 LANGS = SITE.built_languages
 # What Material and the toc extension say in English when a string is not translated.

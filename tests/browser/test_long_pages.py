@@ -8,8 +8,8 @@ import pathlib
 import re
 
 import pytest
-from tests.repo import ROOT, SITE
 
+from tests.repo import ROOT, SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

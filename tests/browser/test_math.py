@@ -3,8 +3,8 @@
 wider than a phone."""
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = {"width": 390, "height": 844}

@@ -2,8 +2,8 @@
 errors in the console."""
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 

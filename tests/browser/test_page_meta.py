@@ -6,8 +6,8 @@ import collections
 import re
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 CYRILLIC = re.compile("[а-яё]", re.I)

@@ -5,8 +5,8 @@ background (verified_docs/release_outputs.py, extra.css)."""
 
 import pytest
 
-from verified_docs import versions
 from tests.repo import SITE
+from verified_docs import versions
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}

@@ -5,8 +5,8 @@ without scrolling sideways (verified_docs/results_table.py)."""
 
 import pytest
 
-from verified_docs import results
 from tests.repo import SITE
+from verified_docs import results
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP = {"width": 1280, "height": 800}

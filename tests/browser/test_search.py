@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from verified_docs import browser as s
 from tests.repo import ROOT, SITE
+from verified_docs import browser as s
 
 LANGS = SITE.built_languages
 DEFAULT = LANGS[0]
@@ -155,7 +155,7 @@ def test_glossary_cells_do_not_run_together(site, lang):
 
     import yaml
 
-    
+
     # A page not translated yet is the English page, whose sections static-i18n indexes once,
     # at the English page's location.
     page = s.Page(f"{lang.prefix}glossary/", lang)

@@ -12,9 +12,9 @@ import urllib.parse
 
 import pytest
 
+from tests.repo import ROOT, SITE
 from verified_docs import browser as s
 from verified_docs.source_links import FENCE
-from tests.repo import ROOT, SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 REPO = "https://github.com/example/custom-autograd"

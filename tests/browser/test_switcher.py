@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from verified_docs import browser as s
 from tests.repo import SITE
+from verified_docs import browser as s
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 

@@ -4,8 +4,8 @@ screen, and the look of the theme's own tables (compared with a class-less table
 stylesheet styles, on the same page)."""
 
 import pytest
-from tests.repo import SITE
 
+from tests.repo import SITE
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 PHONE = {"width": 360, "height": 740}

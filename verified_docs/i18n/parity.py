@@ -17,7 +17,7 @@ import io
 import pathlib
 import re
 import tokenize
-from typing import Callable
+from collections.abc import Callable
 
 from markdown_it import MarkdownIt
 
@@ -156,7 +156,7 @@ def first_difference(what: str, english: pathlib.Path, translation: pathlib.Path
     en_rel, tr_rel = relative(english), relative(translation)
     matcher = difflib.SequenceMatcher(None, [i.key for i in en], [i.key for i in tr],
                                       autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, _, j1, _ in matcher.get_opcodes():
         if op == "replace":
             e, t = en[i1], tr[j1]
             detail = explain(e, t) if explain else f"\n  {en_rel}: {e.shown}\n  {tr_rel}: {t.shown}"

@@ -17,8 +17,8 @@ from verified_docs.site import Site
 
 def new_language(site: Site, code: str, name: str | None) -> list[str]:
     """`code` in mkdocs.yml's languages; returns notes for the translator."""
-    from mkdocs_static_i18n.config import RE_LOCALE
     import material
+    from mkdocs_static_i18n.config import RE_LOCALE
     if not RE_LOCALE.match(code):
         raise UsageError(f"{code!r} is not a language code such as de, pt-BR or zh-Hant")
     if code in site.locales:
@@ -39,7 +39,8 @@ def new_language(site: Site, code: str, name: str | None) -> list[str]:
     except Exception as exc:
         config_file.write_text(original, encoding="utf-8")
         raise UsageError(f"could not add {code} to mkdocs.yml ({exc}); it is unchanged. "
-                         "Add the language by hand, copying the entry of another language.")
+                         "Add the language by hand, copying the entry of another language.") \
+            from exc
     folder = site.relative(site.docs / code)
     return [f"added {code} to the languages in mkdocs.yml: translate the texts copied there "
             "from English (site name, navigation titles, banners, output title)", *notes,
