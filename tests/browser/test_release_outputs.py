@@ -23,6 +23,8 @@ MEASURE = """async () => {
                                return (x + 0.05) / (y + 0.05); };
   const found = [];
   for (const box of document.querySelectorAll('article .release-outputs')) {
+    // A code block's outputs follow it; the changes page's pairs of releases follow no code.
+    if (!box.previousElementSibling?.matches('.language-python')) continue;
     // A box inside a fold ("Full script") is read as a reader reads it: with the fold open.
     for (let fold = box.closest('details'); fold; fold = fold.parentElement.closest('details')) {
       fold.open = true;
@@ -67,6 +69,9 @@ def test_outputs_of_every_release_are_in_view_together(browser, server, site, pa
     found = read_every_page(browser, server, with_boxes,
                             lambda t, page, url: (page.source, t.page.evaluate(MEASURE)),
                             **SCREENS[screen])
+    assert any(boxes for _, boxes in found.values()), (
+        f"{lang}: no box of a code block's outputs was measured (the box no longer follows its "
+        "code block?)")
     for source, boxes in found.values():
         for n, box in enumerate(boxes, 1):
             where = f"docs/{source}, outputs box {n} ({screen})"
