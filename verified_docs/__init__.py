@@ -44,7 +44,6 @@ Commands (`python -m verified_docs <command>`, behind the Makefile's targets):
 | glossary      | glossary.yml, read with every problem named by file and line              |
 | bench         | `make bench`: the docs tests' time against plain runs                     |
 | browser       | the built site as a browser sees it (also for tests/browser/)             |
-| bench_site    | `make bench-site`: page weight and Lighthouse scores                      |
 | screenshots   | `make screenshots`                                                        |
 
 Nothing here is imported at package import time: the worker must start with torch alone.

@@ -4,7 +4,7 @@ import sys
 
 COMMANDS = {"translations": "verified_docs.i18n.cli", "bench": "verified_docs.bench",
             "results": "verified_docs.results", "screenshots": "verified_docs.screenshots",
-            "bench-site": "verified_docs.bench_site", "install-release": "verified_docs.install"}
+            "install-release": "verified_docs.install"}
 
 
 def main() -> int:
