@@ -1,15 +1,18 @@
-"""What a reader takes home from the site runs without the repository (verified_docs/notebooks.py,
-verified_docs/exercise_archive.py).
+"""What a reader takes home from the site runs without the repository and carries every release
+(verified_docs/notebooks.py, verified_docs/exercise_archive.py).
 
 Every page's notebook runs top to bottom in a fresh Jupyter kernel (nbclient, ipykernel) and its
 script with `python page.py`, each in a temporary folder outside the repository, in a Python
 where only torch and the like are importable: the project's own packages are not (the kernel and
 the script start with a sitecustomize that drops the repository and the editable install from
 the import path; a test proves that `import snippets` and `import verified_docs` fail there).
-What each prints must be the page's output fences for the default release, the one the files
-say they were verified with: the runs are on the default release only, as a notebook states
-one. The downloaded checker judges a solution in such a folder too. The files run are made
-by the same function the build uses, and the built site's are compared with them byte for byte.
+What each prints must be the page's output fences for the default release, the one the tests
+have installed (the install cell, tagged `install`, is skipped). The other releases' outputs are
+checked in the files, in process: each output fence of the page, for every release, is in the
+notebook after its cell and in the script as comments, the first cell names every release, and
+the `-38` is there wherever its page shows it. The downloaded checker judges a solution in such a
+folder too, as the starter's own instructions say. The files run are made by the same function
+the build uses, and the built site's are compared with them byte for byte.
 
 The runs take a minute or more together: they all start with this module's first test, two at
 a time, torch on one thread in each.
@@ -113,6 +116,7 @@ def run_notebook(text: str, folder: pathlib.Path) -> dict:
     nb = nbformat.reads(text, as_version=4)
     client = nbclient.NotebookClient(nb, km=km, timeout=TIMEOUT, startup_timeout=120,
                                      allow_errors=True,
+                                     skip_cells_with_tag=notebooks.INSTALL_TAG,
                                      resources={"metadata": {"path": str(folder)}})
     try:
         client.execute(env=isolated(folder), cwd=str(folder))
@@ -204,7 +208,7 @@ def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
     nb = started(made(lang, name), "notebook").result()
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     want = expected(lang, name)
-    code = code[len(code) - len(want):]  # after the checker's set-up cell, if any
+    code = code[len(code) - len(want):]  # after the install cell and the checker's set-up
     for cell, (where, text) in zip(code, want, strict=True):
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert not errors, (f"{where}: its notebook cell failed: {errors[0].ename}: "
@@ -266,6 +270,166 @@ def test_an_import_that_cannot_be_inlined_names_the_fence():
                                  "page.md:8")
 
 
+# ---- every release in the files, in process -----------------------------------------------------
+
+IN_ALL = [(lang, name) for lang, name in CODE_PAGES]
+ALL_IDS = [f"{lang.locale}/{name}" for lang, name in IN_ALL]
+
+
+def page_path(lang: model.Language, name: str) -> pathlib.Path:
+    path = SITE.docs / lang.locale / name
+    return path if path.exists() else SITE.docs / SITE.default / name
+
+
+def cells_after(nb, where: str, source: str) -> tuple[object, list[str]]:
+    """The code cell whose source is `source`, and the Markdown cells right after it."""
+    index = next((i for i, cell in enumerate(nb.cells)
+                  if cell.cell_type == "code" and cell.source == source), None)
+    assert index is not None, f"{where}: no notebook cell holds this fence's code"
+    after = []
+    for cell in nb.cells[index + 1:]:
+        if cell.cell_type != "markdown":
+            break
+        after.append(cell.source)
+    return nb.cells[index], after
+
+
+@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
+def test_every_release_output_of_a_cell_is_in_the_notebook_and_the_script(lang, name):
+    """Read from the page's output fences: the default release's is the cell's saved output;
+    every other one follows the cell, under the fence's title, and is in the script as
+    comments."""
+    import nbformat
+
+    th = made(lang, name)
+    nb = nbformat.reads(th.notebook, as_version=4)
+    inliner = notebooks.Inliner(SITE)
+    default = SITE.torch.default
+    comments = {line.removeprefix("#").strip() for line in th.script.splitlines()
+                if line.startswith("#")}
+    for fence in fences.python_fences(page_path(lang, name)):
+        if default not in fence.releases:
+            continue
+        source = inliner.cell(fence.source(), fence.where).rstrip("\n")
+        cell, after = cells_after(nb, fence.where, source)
+        for shown in fences.output_fences(fence):
+            text = outputs.normalise(shown.content)
+            if default in outputs.shown_releases(shown):
+                assert outputs.normalise(printed(cell)) == text, (
+                    f"{fence.where}: the cell's saved output is not the page's for {default}")
+                continue
+            assert any(f"**{shown.title}**" in md and text in md for md in after), (
+                f"{fence.where}: the output the page shows for "
+                f"{', '.join(outputs.shown_releases(shown))} (line {shown.open_line}) is not in "
+                "a Markdown cell right after the notebook's cell, under its title")
+            missing = [line for line in text.splitlines() if line.strip() not in comments]
+            assert not missing, (f"{fence.where}: the script lacks, as a comment, the output "
+                                 f"line {missing[0]!r} of {shown.title}")
+
+
+@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
+def test_the_first_cells_name_every_release_and_install_the_default_one(lang, name):
+    import nbformat
+
+    th = made(lang, name)
+    nb = nbformat.reads(th.notebook, as_version=4)
+    first, install = nb.cells[0], nb.cells[1]
+    for release in SITE.torch.all:
+        assert f"**PyTorch {release}**" in first.source, (
+            f"docs/{lang.locale}/{name}: the notebook's first cell does not say what PyTorch "
+            f"{release} prints")
+    # A release that prints something else is sent to the sections where it does.
+    for fence in fences.python_fences(page_path(lang, name)):
+        for shown in fences.output_fences(fence):
+            if SITE.torch.default in outputs.shown_releases(shown):
+                continue
+            for release in outputs.shown_releases(shown):
+                line = next(x for x in first.source.splitlines() if f"PyTorch {release}**" in x)
+                assert "](#" in line, (f"{fence.where}: PyTorch {release} prints something else "
+                                       "here, and the first cell's line on it links no section")
+    assert install.cell_type == "code" and install.source == \
+        f"%pip install torch=={SITE.torch.default}", install.source
+    assert install.metadata.get("tags") == [notebooks.INSTALL_TAG]
+    assert f"# %pip install torch=={SITE.torch.default}" in th.script
+
+
+def test_every_notebook_shows_the_minus_38_where_its_page_does():
+    """The question's -38, which 2.13.0 prints: each output line of a page that shows it is a
+    line of its notebook (in an output block, not only the prose's `-38`) and a comment of its
+    script."""
+    import nbformat
+
+    found = 0
+    for lang, name in IN_ALL:
+        lines = {line for fence in fences.python_fences(page_path(lang, name))
+                 for shown in fences.output_fences(fence)
+                 for line in outputs.normalise(shown.content).splitlines() if "-38" in line}
+        if not lines:
+            continue
+        found += 1
+        th = made(lang, name)
+        nb = nbformat.reads(th.notebook, as_version=4)
+        in_notebook = {line for cell in nb.cells
+                       for text in [cell.source, *(o.get("text", "") for o in
+                                                   cell.get("outputs", []))]
+                       for line in text.splitlines()}
+        in_script = {line.removeprefix("# ") for line in th.script.splitlines()}
+        for line in sorted(lines):
+            assert line in in_notebook, f"docs/{lang.locale}/{name}: its notebook lacks {line!r}"
+            assert line in in_script, f"docs/{lang.locale}/{name}: its script lacks {line!r}"
+    assert found, "no page's output shows the -38 any more: is this test still needed?"
+
+
+@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
+def test_in_notebook_links_lead_to_an_anchor_in_the_notebook(lang, name):
+    import re
+
+    import nbformat
+
+    nb = nbformat.reads(made(lang, name).notebook, as_version=4)
+    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    anchors = set(re.findall(r'<a id="([^"]+)"></a>', text))
+    links = set(re.findall(r"\]\(#([^)]+)\)", text))
+    assert links, f"docs/{lang.locale}/{name}: no in-notebook link (the first cell's are gone?)"
+    dead = sorted(links - anchors)
+    assert not dead, f"docs/{lang.locale}/{name}: its notebook links #{dead[0]}, no cell has it"
+
+
+@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
+def test_the_script_is_the_notebook_in_the_percent_format(lang, name):
+    """jupytext reads the script back as the notebook's cells, the install cell's `%pip`
+    included (commented out in the script, so that `python` runs it)."""
+    import jupytext
+    import nbformat
+
+    th = made(lang, name)
+    nb = nbformat.reads(th.notebook, as_version=4)
+    back = jupytext.reads(th.script, fmt="py:percent")
+    assert [(c.cell_type, c.source) for c in back.cells] == \
+        [(c.cell_type, c.source) for c in nb.cells]
+
+
+def test_the_files_are_named_by_page_and_language():
+    taken = {}
+    for lang, name in IN_ALL:
+        th = made(lang, name)
+        for uri in (th.notebook_uri, th.script_uri):
+            base = pathlib.PurePath(uri).name
+            assert base not in taken, f"{uri} and {taken[base]} download under one name"
+            assert not base.startswith("index."), uri
+            taken[base] = uri
+
+
+def test_the_checker_cell_says_where_the_checker_is_when_it_cannot_download_it():
+    folder = folder_for(None)
+    page = "https://example.org/docs/exercise/"
+    cell = notebooks.checker_cell("http://127.0.0.1:9/" + exercise_archive.NAME, page)
+    result = run_script(cell, folder, "cell.py")
+    assert f"download {exercise_archive.NAME} from {page} into {folder}" in result.stderr, \
+        result.stderr[-2000:]
+    assert notebooks.local("http://127.0.0.1:8000/") and not notebooks.local(page)
+
+
 # ---- the exercise from the site alone -------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -304,6 +468,38 @@ def test_the_downloaded_checker_rejects_a_wrong_solution_in_both_languages(downl
 def test_the_starter_downloaded_is_the_one_on_the_page(downloaded):
     assert (downloaded / exercise_archive.STARTER).read_bytes() == \
         (ROOT / "snippets/exercise/starter.py").read_bytes()
+
+
+def test_the_starters_instructions_are_the_pages_and_work_where_it_was_downloaded(downloaded):
+    """Its docstring's command is the exercise page's, not one of the repository; run as it
+    says beside the downloaded checker, it reports the unchanged starter's failed checks."""
+    import ast
+
+    starter = (downloaded / exercise_archive.STARTER).read_text(encoding="utf-8")
+    doc = ast.get_docstring(ast.parse(starter))
+    commands = [line.strip() for line in doc.splitlines() if line.strip().startswith("python ")]
+    page = (SITE.docs / SITE.default / exercise_archive.PAGE).read_text(encoding="utf-8")
+    assert commands and all(command in page for command in commands), (
+        f"the starter's docstring says {commands}, not a command of the exercise page")
+    assert ".venv" not in doc and "snippets" not in doc, doc
+    for command in commands:
+        result = subprocess.run([sys.executable, *command.split()[1:]], cwd=downloaded,
+                                env=isolated(downloaded), capture_output=True, text=True,
+                                timeout=TIMEOUT)
+        assert result.returncode == 1 and "of 8 required checks passed" in result.stdout, (
+            f"`{command}` beside the downloads: exit {result.returncode}\n"
+            f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+
+
+def test_the_downloaded_checkers_usage_is_the_pages_command(downloaded):
+    """No `check` word: the page runs `python check_custom_relu.pyz my_relu.py`."""
+    result = subprocess.run([sys.executable, exercise_archive.NAME], cwd=downloaded,
+                            env=isolated(downloaded), capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    assert result.returncode == 2, result.stderr
+    usage = f"usage: python {exercise_archive.NAME} [-h] [--lang CODE] [--timeout SECONDS]"
+    assert result.stderr.startswith(usage), result.stderr
+    assert f"{exercise_archive.NAME} check" not in result.stderr, result.stderr
 
 
 # ---- the built site links what was run -------------------------------------------------------

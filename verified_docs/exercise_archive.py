@@ -5,8 +5,9 @@ verified_docs/plugin.py): `check_custom_relu.pyz`, a zipapp (PEP 441) of `snippe
 
 needs only torch: the archive holds the package the tests run, file for file (not a copy kept
 apart), with `snippets/__init__.py` so that its imports are those of the repository, and a
-`__main__.py` that runs its command line's `check`. The reference solution and the wrong ones
-come along: the exercise page's notebook checks them. The archive is written with zipfile
+`__main__.py` that runs its command line without the repository's `check` word (the page's
+command and the usage line are `python check_custom_relu.pyz FILE`). The reference solution
+and the wrong ones come along: the exercise page's notebook checks them. The archive is written with zipfile
 rather than `zipapp.create_archive`, which takes each file's time stamp from the disk: with a
 fixed one, every build writes the same bytes.
 """
@@ -25,13 +26,12 @@ PACKAGE = "snippets/exercise"
 SHEBANG = b"#!/usr/bin/env python3\n"
 STAMP = (2020, 1, 1, 0, 0, 0)
 MAIN = f'''\
-"""python {NAME} FILE [--lang CODE] [--timeout SECONDS]: check a CustomReLU solution."""
+"""python {NAME} [--lang CODE] [--timeout SECONDS] FILE: check a CustomReLU solution."""
 import sys
 
 from snippets.exercise.cli import main
 
-args = sys.argv[1:]
-sys.exit(main(args if args[:1] == ["check"] else ["check", *args], prog="python {NAME}"))
+sys.exit(main(sys.argv[1:], prog="python {NAME}", command=False))
 '''
 
 

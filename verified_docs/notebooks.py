@@ -1,24 +1,32 @@
 """Each page with code as a notebook and as a script, for a reader to take home (a piece of the
 build, verified_docs/plugin.py).
 
-`docs/<lang>/why-clone.md` becomes `why-clone.ipynb` and `why-clone.py` next to the page's HTML
-(`why-clone/` for the default language, `<lang>/why-clone/` for the others). Both are made from
-exactly the fences the tests run (fences.python_fences), with their `--8<--` includes expanded by
-the site's own snippets preprocessor; the page's prose between them becomes Markdown cells (the
-script's `# %% [markdown]` comments, the percent format editors read as cells). The first cell
-names the release the outputs were verified with and the `pip install torch==…` line a reader
-needs; each code cell carries, as its saved output, that release's output fence.
+`docs/<lang>/why-clone.md` becomes `why-clone.ipynb` (`why-clone.ru.ipynb` in Russian: a reader
+who takes both gets two names) and the same as a script, next to the page's HTML (`why-clone/`
+for the default language, `<lang>/why-clone/` for the others; the home page's are `home.*`).
+Both are made from exactly the fences the tests run (fences.python_fences), with their `--8<--`
+includes expanded by the site's own snippets preprocessor; the page's prose between them becomes
+Markdown cells. The script is the notebook in jupytext's percent format (prose as `# ` comments,
+the install cell's `%pip` commented out), so an editor or jupytext reads it back as cells.
 
 Decisions, and why:
 
-* Only the default release (the first line of requirements-torch.txt). A notebook runs in one
-  environment, so a fence restricted to other releases (`torch="2.13"`) is left out, its prose
-  kept: its code may not even run on the default release. Outputs saved in the notebook are the
-  fence titled with the default release.
+* Every verified release's outputs, read from the page's output fences (not run again). A code
+  cell holds, as its saved output, what the default release prints (the first line of
+  requirements-torch.txt: the release the tests run the notebook on); where another release
+  prints something else, a Markdown cell after it shows that fence, under the fence's title
+  ("Output · PyTorch 2.13.0"). The first cell names every verified release and the sections
+  where each one prints something else (linked), then a `%pip install torch==…` cell that runs
+  in Jupyter and in Colab (tagged `install`: the tests skip it, the kernel already has torch).
+* A fence restricted to other releases (`torch="2.13"`) is left out, its prose kept: a notebook
+  runs in one environment, and its code may not even run on the default release.
 * A notebook runs every cell in one kernel, where the tests run each fence in a fresh process
   (and a `continuation` fence in the state of the one before). Continuation fences therefore
   need nothing special; that the other fences print the same with what the cells before them
   left behind is checked by running every notebook (tests/test_take_home.py).
+* Links: a heading keeps its id as an `<a id>` in its cell, so the page's `#anchor` links work
+  inside the notebook; a link to another page leads to the published site (SITE_URL; a build
+  without it, whose links lead to `make serve`'s address, says so in its log).
 * Nothing imports the project. The included snippets import one another
   (`from snippets.my_relu import MyReLU`): each such import is replaced by the imported module's
   code, without its `if __name__ == "__main__":` block, the first time a notebook needs it, and
@@ -36,6 +44,7 @@ import pathlib
 import posixpath
 import re
 
+from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 
 from verified_docs import exercise_archive, fences, outputs, site
@@ -49,6 +58,10 @@ PROVIDED = "snippets.exercise"  # shipped as the checker archive, not inlined
 BLOCK_OPEN = re.compile(r"^/{3,}\s*(?P<kind>\w+)(?:\s*\|\s*(?P<title>.*))?$")
 BLOCK_CLOSE = re.compile(r"^/{3,}\s*$")
 HEADING_ID = re.compile(r"\s*\{\s*#[^}]*\}\s*$")
+# `## Title { #id }`: the text and the id of a section's heading
+HEADING = re.compile(r"^#{2,6}\s+(?P<text>.*?)\s*(?:\{\s*#(?P<id>[^}\s]+)\s*\})?\s*$")
+FENCE_MARK = re.compile(r"^\s*(```|~~~)")
+INSTALL_TAG = "install"  # the install cell's tag: the tests' kernel has torch already
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 # A link to another page or file of the site, relative: [text](mask.md#chain-rule)
 LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s]+)(\))")
@@ -170,10 +183,17 @@ def bound(tree: ast.Module) -> set[str]:
 
 # ---- prose ------------------------------------------------------------------------------------
 
+def heading(line: str) -> tuple[str, str | None] | None:
+    """A Markdown heading's (`## Title { #id }`) Markdown and id; None for another line."""
+    match = HEADING.match(line)
+    return (match["text"], match["id"]) if match else None
+
+
 def prose(lines: list[str], link_base: str) -> str:
     """A stretch of the page between two code cells as Markdown a notebook renders: the flat
-    `/// details | Title` blocks become bold titles, heading ids and HTML comments go, and
-    relative links point at the published site."""
+    `/// details | Title` blocks become bold titles, a heading's id an `<a id>` in it (the
+    page's `#id` links then work in the notebook), HTML comments go, and relative links point at
+    the published site."""
     out = []
     for line in lines:
         stripped = line.strip()
@@ -185,8 +205,10 @@ def prose(lines: list[str], link_base: str) -> str:
                 out.append(f"**{opened['title'].strip()}**")
                 out.append("")
             continue
-        if stripped.startswith("#"):
-            line = HEADING_ID.sub("", line)
+        found = heading(line)
+        if found and found[1]:
+            hashes, _, _ = line.partition(" ")
+            line = f"{hashes} " + Markup('<a id="{}"></a>').format(found[1]) + found[0]
         out.append(line)
     text = COMMENT.sub("", "\n".join(out))
     text = LOCAL_LINK.sub(lambda m: m[1] + absolute(m[2], link_base) + m[3], text)
@@ -203,15 +225,30 @@ def absolute(target: str, link_base: str) -> str:
     return url + (f"#{anchor}" if anchor else "")
 
 
+def release_output(fence: fences.Fence) -> str:
+    """An output fence of another release than the default as a Markdown cell: its title (in the
+    page's language, naming its releases) over what it shows."""
+    text = outputs.normalise(fence.content)
+    ticks = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
+    return f"**{fence.title}**\n\n{ticks}text\n{text}{ticks}"
+
+
 # ---- the page as cells ------------------------------------------------------------------------
 
-def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple], bool]:
-    """[("markdown", text) | ("code", source, saved output)], and whether the cells need the
-    checker archive. Empty when the page has no code the default release runs."""
+@dataclasses.dataclass
+class PageCells:
+    cells: list[tuple]          # ("markdown", text) | ("code", source, saved output or None)
+    needs_checker: bool         # the cells import the exercise's checker
+    differs: dict[str, list[str]]  # release -> the sections where it prints something else
+                                   # than the default one (Markdown: a link to the heading)
+
+
+def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
+    """The page's cells; none when the page has no code the default release runs."""
     python = fences.python_fences(path)
     runs = [f for f in python if release in f.releases]
     if not runs:
-        return [], False
+        return PageCells([], False, {})
     outputs_of = {f: fences.output_fences(f) for f in python}
     skipped: set[int] = set()
     for fence in python:
@@ -230,6 +267,8 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple]
     inliner = Inliner(Site.containing(path))
     found: list[tuple] = []
     pending: list[str] = []
+    differs: dict[str, list[str]] = {}
+    section, in_fence = page_title(path), False
     code_at = {f.open_line: f for f in python}
     line_no = start + 1
     while line_no <= len(text):
@@ -242,36 +281,78 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> tuple[list[tuple]
                 source = inliner.cell(fence.source(), fence.where).rstrip("\n")
                 shown = outputs.shown_on(fence, release)
                 found.append(("code", source, shown.content if shown else None))
+                for other in outputs_of[fence]:
+                    if other == shown:
+                        continue
+                    found.append(("markdown", release_output(other)))
+                    for other_release in outputs.shown_releases(other):
+                        where = differs.setdefault(other_release, [])
+                        if section not in where:
+                            where.append(section)
             last = max([fence.close_line] + [o.close_line for o in outputs_of[fence]])
             line_no = last + 1
             continue
+        line = text[line_no - 1]
+        if FENCE_MARK.match(line):
+            in_fence = not in_fence
+        elif not in_fence and line_no != title_at and heading(line):
+            name, anchor = heading(line)
+            section = f"[{name}](#{anchor})" if anchor else name
         if line_no not in skipped:
-            pending.append(text[line_no - 1])
+            pending.append(line)
         line_no += 1
     if pending:
         found.append(("markdown", prose(pending, link_base)))
-    return [c for c in found if c[0] == "code" or c[1]], inliner.needs_checker
+    return PageCells([c for c in found if c[0] == "code" or c[1]], inliner.needs_checker,
+                     differs)
 
 
 # ---- the two files ----------------------------------------------------------------------------
 
-def checker_cell(archive_url: str) -> str:
+def checker_cell(archive_url: str, page_url: str) -> str:
     name = exercise_archive.NAME
     return (f"# The exercise's checker: {name}, from the exercise page, holds it, the\n"
             "# reference solution and the wrong ones. The cells below import it and check\n"
             "# those files, so it is unpacked here (downloaded first if it is not here).\n"
             "import os\nimport sys\nimport urllib.request\nimport zipfile\n\n"
             f"if not os.path.exists({name!r}):\n"
-            f"    urllib.request.urlretrieve({archive_url!r}, {name!r})\n"
+            "    try:\n"
+            f"        urllib.request.urlretrieve({archive_url!r}, {name!r})\n"
+            "    except OSError as error:\n"
+            "        raise FileNotFoundError(\n"
+            f'            f"download {name} from {page_url} into {{os.getcwd()}}"\n'
+            "        ) from error\n"
             f"with zipfile.ZipFile({name!r}) as archive:\n"
             "    archive.extractall(members=[n for n in archive.namelist()\n"
             "                                if n.startswith(\"snippets/\")])\n"
             "sys.path.insert(0, os.getcwd())")
 
 
-def notebook(title: str, intro: str, release: str, page_cells: list[tuple],
-             checker_url: str | None) -> str:
-    """The notebook as nbformat writes it."""
+def first_cell(title: str, page_url: str, releases: tuple[str, ...], default: str,
+               differs: dict[str, list[str]], strings: dict) -> str:
+    """The title, where the cells come from, and which release prints which outputs."""
+    def text(key: str, fallback: str, **values) -> str:
+        return strings.get(key, fallback).format(**values)
+
+    lines = [f"# {title}", "", text("take_home_intro", "{page}: PyTorch {releases}",
+                                     page=page_url, releases=", ".join(releases),
+                                     default=default), ""]
+    for release in [default, *(r for r in releases if r != default)]:
+        if release == default:
+            said = text("take_home_default", "the saved outputs")
+        elif release in differs:
+            said = text("take_home_differs", "{sections}",
+                        sections=", ".join(differs[release]), release=release)
+        else:
+            said = text("take_home_same", "the saved outputs")
+        lines.append(f"- **PyTorch {release}**: {said}")
+    lines += ["", text("take_home_install", "pip install torch=={default}", default=default)]
+    return "\n".join(lines)
+
+
+def notebook(first: str, release: str, page_cells: list[tuple],
+             checker: str | None):
+    """The notebook (nbformat's), validated."""
     import nbformat
     from nbformat import v4
 
@@ -279,10 +360,11 @@ def notebook(title: str, intro: str, release: str, page_cells: list[tuple],
     nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                   "language": "python"},
                    "language_info": {"name": "python"}}
-    nb.cells.append(v4.new_markdown_cell(
-        f"# {title}\n\n{intro}\n\n```sh\npip install torch=={release}\n```"))
-    if checker_url:
-        nb.cells.append(v4.new_code_cell(checker_cell(checker_url)))
+    nb.cells.append(v4.new_markdown_cell(first))
+    nb.cells.append(v4.new_code_cell(f"%pip install torch=={release}",
+                                     metadata={"tags": [INSTALL_TAG]}))
+    if checker:
+        nb.cells.append(v4.new_code_cell(checker))
     for cell in page_cells:
         if cell[0] == "markdown":
             nb.cells.append(v4.new_markdown_cell(cell[1]))
@@ -293,30 +375,21 @@ def notebook(title: str, intro: str, release: str, page_cells: list[tuple],
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
-    return nbformat.writes(nb) + "\n"
+    return nb
 
 
-def script(title: str, intro: str, release: str, page_cells: list[tuple],
-           checker_url: str | None) -> str:
-    """The same cells as a script in the percent format: prose as comments."""
-    def commented(text: str) -> str:
-        return "\n".join(f"# {line}".rstrip() for line in text.splitlines())
-
-    parts = ["# %% [markdown]\n" + commented(
-        f"# {title}\n\n{intro}\n\n    pip install torch=={release}")]
-    if checker_url:
-        parts.append("# %%\n" + checker_cell(checker_url))
-    for cell in page_cells:
-        if cell[0] == "markdown":
-            parts.append("# %% [markdown]\n" + commented(cell[1]))
-        else:
-            parts.append("# %%\n" + cell[1])
-    return "\n\n".join(parts) + "\n"
+# The script: jupytext's percent format, without its header of notebook metadata (a version
+# stamp that would change the file with each jupytext) or the cells' tags.
+SCRIPT_FORMAT = {"extension": ".py", "format_name": "percent",
+                 "notebook_metadata_filter": "-all", "cell_metadata_filter": "-all"}
 
 
-def names(page_dest: str, src_uri: str) -> tuple[str, str]:
-    """Where a page's notebook and script go: beside its HTML, named after the page."""
+def names(page_dest: str, src_uri: str, lang: str) -> tuple[str, str]:
+    """Where a page's notebook and script go: beside its HTML, named after the page (the home
+    page `home`) and, but for the default language's, the language (`mask.ru.ipynb`)."""
     stem = posixpath.splitext(posixpath.basename(src_uri))[0]
+    stem = "home" if stem == "index" else stem
+    stem += f".{lang}" if lang else ""
     folder = posixpath.dirname(page_dest)
     return posixpath.join(folder, f"{stem}.ipynb"), posixpath.join(folder, f"{stem}.py")
 
@@ -345,25 +418,28 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     translated yet) whose HTML goes to `page_dest`; None when the default release runs none of
     its code. `strings` are the language's `extra.strings`; `site_url` and `lang_prefix` ("" or
     "ru/") make the links absolute."""
-    release = Site.containing(path).torch.default
+    import jupytext
+    import nbformat
+
+    torch = Site.containing(path).torch
     base = site_url.rstrip("/") + "/"
-    page_cells, needs_checker = cells(path, base + lang_prefix, release)
-    if not page_cells:
+    found = cells(path, base + lang_prefix, torch.default)
+    if not found.cells:
         return None
-    notebook_uri, script_uri = names(page_dest, path.name)
+    notebook_uri, script_uri = names(page_dest, path.name, lang_prefix.rstrip("/"))
     page_url = base + posixpath.dirname(page_dest)
     page_url = page_url.rstrip("/") + "/"
-    intro = strings.get("take_home_intro", "{page} {torch}").format(page=page_url,
-                                                                    torch=release)
-    title = page_title(path)
-    checker_url = None
-    if needs_checker:
+    checker = None
+    if found.needs_checker:
         # The default language's copy: the same bytes in every language, and so the same code
         # in every language's notebook.
-        checker_url = base + exercise_archive.PAGE.removesuffix(".md") + "/" + exercise_archive.NAME
-    return TakeHome(notebook_uri, script_uri,
-                    notebook(title, intro, release, page_cells, checker_url),
-                    script(title, intro, release, page_cells, checker_url), needs_checker)
+        page = exercise_archive.PAGE.removesuffix(".md") + "/"
+        checker = checker_cell(base + page + exercise_archive.NAME, base + page)
+    first = first_cell(page_title(path), page_url, torch.ascending(), torch.default,
+                       found.differs, strings)
+    nb = notebook(first, torch.default, found.cells, checker)
+    return TakeHome(notebook_uri, script_uri, nbformat.writes(nb) + "\n",
+                    jupytext.writes(nb, fmt=SCRIPT_FORMAT), found.needs_checker)
 
 
 # ---- in the build ------------------------------------------------------------------------------
@@ -405,7 +481,20 @@ def files(files, config, made: dict, archive: bytes) -> list:
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),
                       exercise_archive.starter(Site.of(config)))
+    if added and not prefix and local(config.site_url):
+        # Not a warning: the strict build of the default config (`make build`, the tests) must
+        # pass, and `make serve` is at that address. But published so, the files lead nowhere.
+        log.info(f"The notebooks and scripts link to {config.site_url}, this machine (SITE_URL "
+                 "is not set): set SITE_URL to the published address before publishing them.")
     return added
+
+
+def local(site_url: str | None) -> bool:
+    """Whether the site's address is this machine's (the default one: SITE_URL not set)."""
+    import urllib.parse
+
+    host = urllib.parse.urlsplit(site_url or "").hostname
+    return host in (None, "localhost", "::1") or (host or "").startswith("127.")
 
 
 GITHUB = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+?)(?:\.git)?/?$")

@@ -10,16 +10,20 @@ EPILOG = ("exit status: 0 if every required check passes, 1 if a check fails "
           "or FILE cannot be loaded, 2 for usage errors")
 
 
-def parser(prog="python -m snippets.exercise"):
+def parser(prog="python -m snippets.exercise", command=True):
+    """The repository's command line (`check FILE`), or with `command=False` the downloadable
+    archive's, which does one thing and takes FILE alone (`python check_custom_relu.pyz FILE`)."""
     # A fixed width keeps the help text the same in every terminal.
     formatter = lambda prog: argparse.HelpFormatter(prog, width=78)  # noqa: E731
     main_parser = argparse.ArgumentParser(
         prog=prog, description="Check a CustomReLU solution.",
         formatter_class=formatter, epilog=EPILOG)
-    commands = main_parser.add_subparsers(dest="command", metavar="check")
-    check_parser = commands.add_parser(
-        "check", help="check FILE, which defines CustomReLU", formatter_class=formatter,
-        epilog=EPILOG)
+    check_parser = main_parser
+    if command:
+        commands = main_parser.add_subparsers(dest="command", metavar="check")
+        check_parser = commands.add_parser(
+            "check", help="check FILE, which defines CustomReLU", formatter_class=formatter,
+            epilog=EPILOG)
     check_parser.add_argument("file", metavar="FILE")
     check_parser.add_argument("--lang", default="en", metavar="CODE",
                               help="language of the report, e.g. en or ru; a language "
@@ -31,15 +35,16 @@ def parser(prog="python -m snippets.exercise"):
     return main_parser
 
 
-def main(argv=None, prog="python -m snippets.exercise"):
+def main(argv=None, prog="python -m snippets.exercise", command=True):
     """Run the command; returns the exit status (0 pass, 1 fail, 2 usage). `prog` is how the
-    usage messages name the command (the downloadable archive names itself)."""
-    cli = parser(prog)
+    usage messages name the command (the downloadable archive names itself, and has no
+    `check`: `command=False`)."""
+    cli = parser(prog, command)
     try:
         args = cli.parse_args(argv)
     except SystemExit as stop:  # --help (0) or a usage error (2), already printed
         return stop.code
-    if args.command is None:
+    if command and args.command is None:
         cli.print_usage(sys.stderr)
         print(f"{cli.prog}: error: a command is required: check FILE", file=sys.stderr)
         return 2

@@ -1,8 +1,9 @@
 """Exercise: write ReLU as a custom autograd Function.
 
-Copy this file to my_relu.py, replace both TODOs, then check your work from
-the repository root:
-    .venv/bin/python -m snippets.exercise check my_relu.py
+Save this file as my_relu.py and replace both TODOs. Then, with the checker
+from the exercise page downloaded into the same folder, check your work:
+    python check_custom_relu.pyz my_relu.py
+(add --lang ru for a report in Russian).
 """
 import torch
 

@@ -1,8 +1,9 @@
 """From a page to its source (verified_docs/source_links.py): a code block included from snippets/
 shows the file's path as its title; with REPO_URL set the header links the repository, every
 page has an "edit this page" link to its own Markdown file and, after its text, a link that opens
-a new issue naming the page (overrides/partials/feedback-link.html); without REPO_URL none of
-these is there.
+a new issue naming the page (overrides/partials/feedback-link.html), and no page asks another
+site for anything (the theme's repository facts from api.github.com: overrides/partials/
+source.html); without REPO_URL none of these links is there.
 """
 
 import os
@@ -81,6 +82,10 @@ def test_repo_url_adds_repository_and_edit_links(browser, site_with_repo, lang):
             assert edit.count() == 1, f"/{page.location}: no 'edit this page' link"
             assert edit.get_attribute("href") == f"{REPO}/edit/main/docs/{page.source}"
             feedback_link_names_the_page(t, page, server, lang)
+        # Material's header asks api.github.com for the repository's stars and forks unless its
+        # link is our own partial (overrides/partials/source.html): no third-party request.
+        t.page.wait_for_load_state("networkidle")
+        assert not t.external, f"requests to other sites with REPO_URL set: {t.external[:3]}"
     finally:
         t.close()
 
