@@ -1,5 +1,7 @@
 """Search, as a reader types it: Russian inflected forms find every Russian page that uses any
-form of the word; the Russian site returns Russian pages only, the English site English only.
+form of the word; the Russian site returns Russian pages only, the English site English only;
+the questions readers ask find the page that answers them first, short words (stop words) are
+not prefixes of other words, and results show prose, not code, on a phone too.
 
 Expected pages are read from the built search index, so the test follows the content."""
 
