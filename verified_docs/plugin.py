@@ -35,11 +35,14 @@ between languages:
       release_outputs   the outputs of one code block on different releases side by side
                         (stacked on a phone)
       source_links      with REPO_URL, a code block's snippet title links to the file
+      search_text       code and outputs left out of the search index: it holds the prose
     on_page_context
       provenance        the line under the page's title and the footer's, dated in the
                         page's language
       notebooks         the links to the page's notebook and script (and, with REPO_URL,
                         Colab and the page's source), for overrides/partials/take-home.html
+      search_text       the page's front-matter `keywords` on its own search entry (after
+                        the search plugin, which is before this one in mkdocs.yml)
     on_post_template
       translated_pages  each language's own 404 page
 
@@ -80,6 +83,7 @@ from verified_docs import (
     provenance,
     release_outputs,
     results_table,
+    search_text,
     source_links,
     tables,
     translated_pages,
@@ -161,11 +165,13 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         html = tables.wrapped(html)
         html = changes.anchored(html)
         html = source_links.linked_titles(html, config)
-        return release_outputs.side_by_side(html)
+        html = release_outputs.side_by_side(html)
+        return search_text.code_left_out(html)
 
     def on_page_context(self, context: dict, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> dict:
         _, lang = build_languages(config)
+        search_text.keywords_indexed(page, config)
         context["provenance"] = provenance.footer(self.provenance or {}, page.file.src_uri, lang)
         context["take_home"] = notebooks.links(self.take_home.get(page.file.dest_uri), page,
                                                config)

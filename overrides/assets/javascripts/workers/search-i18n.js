@@ -23,6 +23,13 @@
  * separator, so 38 is the indexed word), where lunr returned every page
  * without a 38.
  *
+ * A word the index leaves out is left out of the query too: lunr-languages'
+ * stop-word filters (English, and the page's language) drop «в», «и», «на»,
+ * "by", "an" from the index, but Material appends "*" to every typed word and
+ * lunr runs no pipeline on a word with a wildcard, so «в*» matched «вторая»,
+ * «вычислиться» and "an*" matched "answer", and ranked pages by them. A query
+ * of stop words only is kept as typed.
+ *
  * Parameters come from the worker URL (see overrides/main.html):
  *   worker  - file name of Material's hashed search worker
  *   lang    - language of the page
@@ -41,13 +48,31 @@
     return !others.some(function (p) { return location.indexOf(p) === 0 })
   }
 
+  /* The index's stop-word filters, once lunr and the language are loaded */
+  var stopping = false
+  function stopWord(word) {
+    var lunr = self.lunr, w = word.toLowerCase()
+    var filters = [lunr.stopWordFilter, lunr[lang] && lunr[lang].stopWordFilter]
+    return filters.some(function (f) { return f && !f(w) })
+  }
+  function withoutStopWords(query) {
+    if (!stopping || !self.lunr) return query
+    var words = query.split(/\s+/).filter(Boolean)
+    var kept = words.filter(function (w) {
+      return !/^[\p{L}\p{N}]+$/u.test(w) || !stopWord(w)
+    })
+    return kept.length ? kept.join(" ") : query
+  }
+
   /* Runs before Material's own listener: filter the index in place */
   addEventListener("message", function (ev) {
     var message = ev.data
     if (message && message.type === 2 /* QUERY */ && typeof message.data === "string")
-      message.data = message.data.replace(/(^|\s)-(?=\d)/g, "$1")
+      message.data = withoutStopWords(message.data.replace(/(^|\s)-(?=\d)/g, "$1"))
     if (!message || message.type !== 0 /* SETUP */ || !message.data) return
     var index = message.data
+    stopping = !!index.config && Array.isArray(index.config.pipeline) &&
+      index.config.pipeline.indexOf("stopWordFilter") >= 0
     index.docs = index.docs.filter(function (doc) {
       return ownLanguage(doc.location)
     })
