@@ -173,8 +173,8 @@ KEPT = "forward keeps tensors where autograd does not track them, outside " \
 KEPT_RU = "forward хранит тензоры там, где autograd их не отслеживает, в обход " \
     "ctx.save_for_backward: "
 UNNAMED = "is kept alive outside ctx.save_for_backward, by something the checker cannot name"
-UNNAMED_RU = "остаётся жив в обход ctx.save_for_backward: его держит что-то, чему " \
-    "проверяющая программа не может дать имя"
+UNNAMED_RU = "удерживается в памяти в обход ctx.save_for_backward: его держит что-то, " \
+    "чему проверяющая программа не может дать имя"
 
 
 @pytest.mark.parametrize("case, english, russian", [
