@@ -323,6 +323,19 @@ def test_checker_reports_files_it_cannot_load_in_one_line(case, english, russian
         assert reason in results[0].detail and "\n" not in results[0].detail
 
 
+def test_blinding_the_garbage_collector_is_caught_as_patching(tmp_path):
+    # Requirement 3 reads the garbage collector's lists: replacing its functions is
+    # patching, and gc.freeze() or a gc callback (hides_from_gc.py) hides nothing.
+    blind = tmp_path / "blind.py"
+    blind.write_text(
+        (ROOT / SOLUTION).read_text(encoding="utf-8")
+        + "import gc\ngc.get_objects = lambda generation=None: []\n", encoding="utf-8")
+    for lang, reason in (("en", "the file changed gc.get_objects"),
+                         ("ru", "файл подменил gc.get_objects")):
+        result, = exercise.judge(attempt(blind), lang)
+        assert result.key == "load" and not result.passed and reason in result.detail
+
+
 def test_patching_the_checker_cannot_make_it_pass():
     completed = run_cli("check", CASES / "patches_checker.py")
     assert completed.returncode == 1
