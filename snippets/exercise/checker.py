@@ -296,11 +296,13 @@ class Judge:
         for key in order:
             if key in facts:
                 passed, detail = self.judge(key, facts[key], warned)
-                if key == BONUS and passed and not any(
-                        r.passed for r in results if r.key == "gradcheck"):
+                first = next((r for r in results if r.key == "gradcheck"), None)
+                if key == BONUS and passed and not (first and first.passed):
                     # gradgradcheck compares backward's own derivative: it can
                     # pass for a backward whose first derivative is wrong.
-                    passed, detail = False, self.t("double.first_wrong")
+                    passed, detail = False, self.t(
+                        "double.needs_gradcheck",
+                        reason=first.detail if first else self.t("run.not_run"))
                 results.append(self.result(key, passed, detail))
                 if key == "subclass" and not passed:
                     results += [self.result(other, False, self.t("skipped"))
@@ -362,8 +364,11 @@ class Judge:
         case = self.plan["version"]
         expected = [relu_grad(x, g) for x, g in zip(case["x"], case["g"])]
         problems = []
-        if facts["attrs"]:
-            problems.append(self.t("saved.attrs", attrs=", ".join(facts["attrs"])))
+        named = [self.place(*place) for place in facts["kept"] if place]
+        if named:
+            problems.append(self.t("saved.kept", places="; ".join(named)))
+        elif facts["kept"]:
+            problems.append(self.t("saved.kept_unnamed"))
         elif not facts["saved"]:
             problems.append(self.t("saved.none"))
         if "raised" in facts and not facts["version_error"]:
@@ -377,6 +382,11 @@ class Judge:
             return False, "; ".join(problems)
         key = "saved.ok" if facts.get("version_error") else "saved.ok_copy"
         return True, self.t(key, count=facts["saved"])
+
+    def place(self, key, values):
+        if key == "place.inside":
+            return self.t(key, place=self.place(*values["place"]))
+        return self.t(key, **values)
 
     def judge_values(self, facts):
         if not facts["custom"]:

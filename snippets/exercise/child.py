@@ -11,12 +11,15 @@ inputs; and before each report the child verifies that the solution has not
 replaced functions of torch, of the standard library or of this file.
 """
 import builtins
+import gc
 import json
 import os
 import sys
 import traceback
 import types
 import warnings
+# Bound here, in the namespace the child guards, so that a solution cannot swap them.
+from gc import collect, get_objects, get_referents, get_referrers, unfreeze
 
 import torch
 import torch.autograd.function
@@ -64,7 +67,7 @@ def watched():
         "torch._C._FunctionBase": vars(torch._C._FunctionBase),
         "torch.autograd.function": vars(torch.autograd.function),
         "torch.autograd.gradcheck": vars(sys.modules["torch.autograd.gradcheck"]),
-        "json": vars(json), "os": vars(os), "builtins": vars(builtins),
+        "gc": vars(gc), "json": vars(json), "os": vars(os), "builtins": vars(builtins),
         "traceback": vars(traceback), "warnings": vars(warnings),
         "checker": globals(),
     }
@@ -121,25 +124,156 @@ def backward_of(relu, values, upstream, dtype=torch.float32, shape=None, transpo
     return y, x.grad
 
 
-def tensor_attributes(ctx):
-    """ctx attributes holding a tensor, at any depth of lists, tuples, sets and
-    dicts (keys and values) and of the attributes of objects kept in them."""
-    def holds_tensor(value, seen):
-        if isinstance(value, torch.Tensor):
-            return True
-        if id(value) in seen or len(seen) > 100_000 or \
-                isinstance(value, (type, types.ModuleType, str, bytes)):
-            return False
-        seen.add(id(value))
-        if isinstance(value, dict):
-            items = [*value.keys(), *value.values()]
-        elif isinstance(value, (list, tuple, set, frozenset)):
-            items = list(value)
-        else:
-            items = list(getattr(value, "__dict__", {}).values())
-        return any(holds_tensor(item, seen) for item in items)
+# -- requirement 3: which tensors outlive forward, and where -----------------------------
 
-    return ["ctx." + name for name, value in vars(ctx).items() if holds_tensor(value, set())]
+KEPT = (torch.Tensor, torch.UntypedStorage)  # a TypedStorage holds an UntypedStorage
+
+
+def alive():
+    """Every tensor and storage alive in this process, by id: after a collection, so that
+    only what something still holds is counted; with no gc callbacks, which a solution
+    could use to act on it; and with frozen objects (gc.freeze()) counted too."""
+    callbacks = gc.callbacks[:]
+    gc.callbacks.clear()
+    try:
+        collect()
+    finally:
+        gc.callbacks[:] = callbacks
+    unfreeze()
+    return {id(o): o for o in get_objects() if issubclass(type(o), KEPT)}
+
+
+def links(targets, ignore):
+    """(referrer, target) pairs: which Python objects, other than `ignore`, hold which of
+    `targets` directly; the referrers are returned too, so that their ids stay theirs."""
+    ids = {id(t) for t in targets}
+    holders = [r for r in get_referrers(*targets) if id(r) not in ignore and not ours(r)]
+    pairs = {(id(r), id(o)) for r in holders for o in get_referents(r) if id(o) in ids}
+    return pairs, holders
+
+
+def ours(obj):
+    """A frame of this file: the checker's own local variables."""
+    return isinstance(obj, types.FrameType) and obj.f_globals is globals()
+
+
+def owner_of(space):
+    """The module, class or object whose namespace the dict `space` is, or None."""
+    for owner in get_referrers(space):
+        if isinstance(owner, types.ModuleType) and vars(owner) is space or \
+                getattr(owner, "__dict__", None) is space or \
+                isinstance(owner, type) and \
+                any(inner is space for inner in get_referents(owner.__dict__)):
+            return owner
+    return None
+
+
+def step(holder, obj, roles):
+    """How `holder` holds `obj`: ("root", message key, values) when `holder` is a place a
+    reader would know (a module-level name, a class attribute, an attribute of ctx, of the
+    input or of the output, a closure, a local variable), else ("via", the object to look
+    up from next, a piece of a Python expression)."""
+    if isinstance(holder, dict):
+        key = next((k for k, v in holder.items() if v is obj), None)
+        owner = owner_of(holder) if isinstance(key, str) else None
+        if isinstance(owner, types.ModuleType):  # the solution's own, or another's
+            own = owner.__name__ == "exercise_submission"
+            return "root", "place.global", {"path": key if own else f"{owner.__name__}.{key}"}
+        if isinstance(owner, type):
+            return "root", "place.class", {"path": f"{owner.__name__}.{key}"}
+        if owner is not None and id(owner) in roles:
+            return "root", "place.attr", {"path": f"{roles[id(owner)]}.{key}"}
+        if owner is not None:
+            return "via", owner, f".{key}"
+        plain = isinstance(key, (str, int, float)) or key is None
+        return "via", holder, f"[{key!r}]" if key is not None and plain else "[…]"
+    if isinstance(holder, (list, tuple)):
+        index = next((i for i, v in enumerate(holder) if v is obj), "…")
+        return "via", holder, f"[{index}]"
+    if isinstance(holder, types.CellType):  # held by a function's __closure__ tuple
+        for function in get_referrers(*get_referrers(holder)):
+            closure = getattr(function, "__closure__", None) or ()
+            # by identity: == on cells compares what they hold
+            index = next((i for i, cell in enumerate(closure) if cell is holder), None)
+            if isinstance(function, types.FunctionType) and index is not None:
+                name = function.__code__.co_freevars[index]
+                return "root", "place.closure", {"func": function.__qualname__, "path": name}
+    frame = getattr(holder, "gi_frame", None) or getattr(holder, "cr_frame", None) or holder
+    if isinstance(frame, types.FrameType):
+        name = next((k for k, v in frame.f_locals.items() if v is obj), "…")
+        return "root", "place.local", {"func": frame.f_code.co_name, "path": name}
+    for klass in type(holder).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for slot in [slots] if isinstance(slots, str) else slots:
+            if getattr(holder, slot, None) is obj:
+                return "via", holder, f".{slot}"
+    return "via", holder, "…"
+
+
+def where(target, roles, ignore, budget=200):
+    """The nearest named place that holds `target`, through containers and objects, as
+    (message key, values); None when no Python object the checker can see names it."""
+    queue = [(target, "")]
+    seen = {id(target), id(queue)} | ignore
+    while queue and budget > 0:
+        obj, path = queue.pop(0)
+        for holder in get_referrers(obj):
+            budget -= 1
+            if id(holder) in seen or ours(holder):
+                continue
+            seen.add(id(holder))
+            kind, *found = step(holder, obj, roles)
+            if kind == "root":
+                key, values = found
+                if "…" in path:  # a step with no name: say only where it starts
+                    return "place.inside", {"place": [key, values]}
+                return key, {**values, "path": values["path"] + path}
+            following, piece = found
+            seen.add(id(following))
+            queue.append((following, piece + path))
+    return None
+
+
+def kept_outside(relu, plan):
+    """Requirement 3 as a property: the tensors (and storages) that forward made, was given
+    or wrote into and that something other than the output and ctx.save_for_backward holds
+    once forward has returned, wherever that is. Returns (tensors saved, places), a place
+    being (message key, values), or None where no Python object names it."""
+    x = torch.tensor(plan["example"], requires_grad=True) * 1  # a non-leaf, as in a network
+    before = alive()
+    versions = {i: t._version for i, t in before.items() if isinstance(t, torch.Tensor)}
+    ignore = {id(before)}
+    pairs, holders = links(list(before.values()), ignore)
+    y = apply(relu, x)
+    ctx = y.grad_fn  # for a custom Function the graph node is the ctx object
+    try:
+        saved = ctx.saved_tensors
+    except RuntimeError:  # a saved tensor changed in place: requirement 4 says so
+        saved = ()
+    # The output, what save_for_backward holds, and the tensors they are views of.
+    allowed = set()
+    for tensor in (x, y, *saved):
+        while isinstance(tensor, torch.Tensor) and id(tensor) not in allowed:
+            allowed.add(id(tensor))
+            tensor = tensor._base
+    ignore |= {id(saved), id(pairs), id(holders), id(allowed)}
+    after = alive()
+    ignore.add(id(after))
+    made = [t for i, t in after.items() if i not in before and i not in allowed]
+    # What existed before forward (its input among them), the output and the saved tensors:
+    # kept when a Python object holds it that did not before, or (a buffer) written into.
+    known = [t for i, t in after.items() if i in before or i in allowed]
+    new_pairs, new_holders = links(known, ignore | {id(made), id(known)})
+    stored = {o for _, o in new_pairs - pairs}
+    stored |= {i for i, v in versions.items() if i in after and i != id(x)
+               and after[i]._version != v}
+    found = made + [t for t in known if id(t) in stored]
+    roles = {id(ctx): "ctx", id(x): "input", id(y): "output"}
+    ignore |= {id(found), id(new_pairs), id(new_holders), id(known), id(made), id(roles)}
+    places = [None] * len(found)
+    for index in range(min(3, len(found))):  # the report names three at most
+        places[index] = where(found[index], roles, ignore | {id(places)})
+    return len(saved), places
 
 
 def measure_subclass(relu, plan):
@@ -170,9 +304,8 @@ def measure_static(relu, plan):
 
 
 def measure_saved(relu, plan):
-    y = apply(relu, torch.tensor(plan["example"], requires_grad=True))
-    ctx = y.grad_fn  # for a custom Function the graph node is the ctx object
-    facts = {"saved": len(ctx.saved_tensors), "attrs": tensor_attributes(ctx)}
+    count, places = kept_outside(relu, plan)
+    facts = {"saved": count, "kept": places}
     # Change the input in place after forward: a tensor saved with
     # save_for_backward has a version counter, so backward must raise.
     _, fresh = backward_of(relu, plan["version"]["x"], plan["version"]["g"])
@@ -290,13 +423,18 @@ def measure_gradcheck(relu, plan):
     # gradcheck runs backward several times on one graph, which a Function that
     # frees its saved tensors on first access forbids; the setting only saves
     # memory, so it is turned off for the check and the report says so.
-    if relu.__dict__.get("clear_saved_tensors_on_access") is not True:
+    # Read as autograd reads it, so a base class's setting counts as the class's own.
+    if getattr(relu, "clear_saved_tensors_on_access", False) is not True:
         return numerical(gradcheck, relu, plan)
+    inherited = "clear_saved_tensors_on_access" not in relu.__dict__
     relu.clear_saved_tensors_on_access = False
     try:
         return {**numerical(gradcheck, relu, plan), "cleared_saved": True}
     finally:
-        relu.clear_saved_tensors_on_access = True
+        if inherited:
+            del relu.clear_saved_tensors_on_access
+        else:
+            relu.clear_saved_tensors_on_access = True
 
 
 def measure_double(relu, plan):

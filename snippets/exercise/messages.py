@@ -72,10 +72,22 @@ EN = {
     "saved.ok_copy": "{count} tensor(s) saved; backward does not depend on the "
                      "input, so changing it after forward does no harm",
     "saved.none": "nothing was saved with ctx.save_for_backward",
-    "saved.attrs": "tensors kept as ctx attributes ({attrs}), which autograd "
-                   "does not track: save every tensor with "
-                   "ctx.save_for_backward (flags and numbers may stay "
-                   "attributes)",
+    "saved.kept": "forward keeps tensors where autograd does not track them, "
+                  "outside ctx.save_for_backward: {places}; keep every "
+                  "tensor backward needs with ctx.save_for_backward (flags "
+                  "and numbers may be kept anywhere)",
+    "saved.kept_unnamed": "a tensor forward made or was given is kept alive "
+                          "outside ctx.save_for_backward, by something the "
+                          "checker cannot name, and autograd does not track "
+                          "it; keep every tensor backward needs with "
+                          "ctx.save_for_backward (flags and numbers may be "
+                          "kept anywhere)",
+    "place.global": "the module-level name {path}",
+    "place.class": "the class attribute {path}",
+    "place.attr": "{path}",
+    "place.closure": "{path} in the closure of {func}",
+    "place.local": "the local variable {path} of {func}",
+    "place.inside": "somewhere inside {place}",
     "saved.stale": "the checker changed the input in place after forward "
                    "(x.neg_()) and backward silently used the new values: "
                    "gradient {got} instead of {expected}; a tensor saved with "
@@ -138,9 +150,10 @@ EN = {
     "gradcheck.cleared_saved": " (gradcheck runs backward several times on "
                                "one graph, so it ran with "
                                "clear_saved_tensors_on_access = False)",
-    "double.first_wrong": "not awarded while gradcheck (requirement 8) fails: "
-                          "gradgradcheck differentiates a backward whose "
-                          "first derivative is wrong",
+    "double.needs_gradcheck": "not awarded while gradcheck (requirement 8) "
+                              "fails ({reason}): gradgradcheck checks only "
+                              "the derivative of backward, so it cannot stand "
+                              "in for gradcheck",
     "double.ok": "gradgradcheck passes, so backward is itself differentiable",
     "double.fail": "differentiating the gradient again failed: {reason}",
     "double.gradgradcheck": "gradgradcheck reports: {reason}",
@@ -213,10 +226,25 @@ RU = {
                      "входа, так что изменение входа после forward ничему "
                      "не вредит",
     "saved.none": "через ctx.save_for_backward ничего не сохранено",
-    "saved.attrs": "тензоры хранятся в атрибутах ctx ({attrs}), а их "
-                   "autograd не отслеживает: сохраняйте каждый тензор через "
-                   "ctx.save_for_backward (флаги и числа можно оставить "
-                   "в атрибутах)",
+    "saved.kept": "forward хранит тензоры там, где autograd их не "
+                  "отслеживает, в обход ctx.save_for_backward: {places}; "
+                  "сохраняйте каждый тензор, нужный backward, через "
+                  "ctx.save_for_backward (флаги и числа можно хранить где "
+                  "угодно)",
+    "saved.kept_unnamed": "тензор, созданный или полученный forward, "
+                          "удерживается в памяти в обход "
+                          "ctx.save_for_backward: его держит что-то, чему "
+                          "проверяющая программа не может дать имя, и "
+                          "autograd его не отслеживает; "
+                          "сохраняйте каждый тензор, нужный backward, через "
+                          "ctx.save_for_backward (флаги и числа можно хранить "
+                          "где угодно)",
+    "place.global": "глобальное имя модуля {path}",
+    "place.class": "атрибут класса {path}",
+    "place.attr": "{path}",
+    "place.closure": "{path} в замыкании функции {func}",
+    "place.local": "локальная переменная {path} функции {func}",
+    "place.inside": "где-то внутри: {place}",
     "saved.stale": "проверяющая программа изменила вход на месте после "
                    "forward (x.neg_()), и backward молча взял новые "
                    "значения: градиент {got} вместо {expected}; с тензором, "
@@ -291,10 +319,10 @@ RU = {
     "gradcheck.cleared_saved": " (gradcheck несколько раз запускает backward "
                                "на одном графе, поэтому проверка шла с "
                                "clear_saved_tensors_on_access = False)",
-    "double.first_wrong": "не засчитывается, пока не пройден gradcheck "
-                          "(требование 8): gradgradcheck дифференцирует "
-                          "backward, у которого неверна уже первая "
-                          "производная",
+    "double.needs_gradcheck": "не засчитывается, пока не пройден gradcheck "
+                              "(требование 8; {reason}): gradgradcheck "
+                              "проверяет только производную самого backward "
+                              "и не заменяет gradcheck",
     "double.ok": "gradgradcheck пройден, значит, сам backward дифференцируем",
     "double.fail": "повторное дифференцирование градиента не удалось: "
                    "{reason}",

@@ -75,6 +75,8 @@ def handle(child, conn):
 def main():
     # torch has a thread of its own once imported; Python 3.12 warns about any fork then.
     warnings.filterwarnings("ignore", r"This process .* is multi-threaded", DeprecationWarning)
+    # torch warns at import when NumPy is missing, which a Python with torch alone is.
+    warnings.filterwarnings("ignore", r"Failed to initialize NumPy", UserWarning)
     size = int(sys.stdin.buffer.readline())
     source = sys.stdin.buffer.read(size).decode("utf-8")
     child = types.ModuleType("checker_child")
