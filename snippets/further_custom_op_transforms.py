@@ -4,7 +4,19 @@ import warnings
 
 import torch
 
-from snippets.further_custom_op import first_line, relu
+from snippets.further_custom_op import backward, first_line, setup_context
+
+
+# The op of the block above, defined again here so that this one carries a
+# vmap rule of its own.
+@torch.library.custom_op("site::relu_with_vmap", mutates_args=())
+def relu(input: torch.Tensor) -> torch.Tensor:
+    return input.clamp(min=0)
+
+
+@relu.register_fake
+def _(input):
+    return torch.empty_like(input)
 
 
 def relu_vmap(info, in_dims, input):
@@ -12,6 +24,7 @@ def relu_vmap(info, in_dims, input):
     return relu(input), in_dims[0]
 
 
+relu.register_autograd(backward, setup_context=setup_context)
 torch.library.register_vmap(relu, relu_vmap)  # without it: a slow fallback
 
 x = torch.tensor([-1.0, 2.0])

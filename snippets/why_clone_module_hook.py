@@ -20,7 +20,8 @@ def hook_sees(function):
     and x.grad."""
     module, seen = Activation(function), []
     module.register_full_backward_hook(
-        lambda module, grad_input, grad_output: seen.append(grad_output[0].clone()))
+        lambda module, grad_inputs, grad_outputs:
+            seen.append(grad_outputs[0].clone()))
     x = torch.tensor([-1., 2., -3.], requires_grad=True)
     (module(x) * torch.tensor([5., 6., 7.])).sum().backward()  # dL/dy = 5, 6, 7
     return seen[0].tolist(), x.grad.tolist()
