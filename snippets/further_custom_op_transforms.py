@@ -42,8 +42,8 @@ calls = {
 if __name__ == "__main__":
     with warnings.catch_warnings():
         # forward mode's first use loads its rules through torch.jit.script,
-        # which warns that it is deprecated (2.14.1 on): PyTorch's own call
-        warnings.simplefilter("ignore", FutureWarning)
+        # which warns that it is deprecated: PyTorch's own call
+        warnings.filterwarnings("ignore", r"`torch\.jit\.script` is deprecated")
         for name, call in calls.items():
             # the message of the block above, its first clause shown once
             text = str(first_line(call)).replace(
