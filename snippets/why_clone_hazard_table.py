@@ -1,4 +1,5 @@
-"""Every ReLU backward on the page vs the four ways grad_output is shared."""
+"""Every ReLU backward on the page vs the four ways grad_output is shared,
+and vs an incoming gradient that is not finite."""
 import torch
 
 from snippets.hazard_expanded_gradient import backprop_sum
@@ -18,16 +19,24 @@ RELUS = {
     "masked_fill(input <= 0, 0)": MaskedFillReLU.apply,
     "torch.where(input > 0, ...)": WhereReLU.apply,
     "NoCloneReLU": NoCloneReLU.apply,
-    "NoCloneReLU, @once_differentiable": OnceDifferentiableNoCloneReLU.apply,
+    "NoCloneReLU, once": OnceDifferentiableNoCloneReLU.apply,
 }
-HAZARDS = ("(a) caller", "(b) sibling", "(c) .sum()", "(d) hook")
+HAZARDS = ("(a) caller", "(b) branch", "(c) .sum()", "(d) hook", "inf/NaN")
+
+
+def backprop_nonfinite(relu):
+    """x.grad for an incoming gradient with inf and NaN where x < 0, as
+    under mixed precision before a gradient scaler skips the step."""
+    x = torch.tensor([-1., -2., 3.], requires_grad=True)
+    relu(x).backward(torch.tensor([float("inf"), float("nan"), 5.]))
+    return str(x.grad.tolist())  # as text: NaN is not equal to itself
 
 
 def survives(relu):
     """Per hazard: same results as torch.relu? No input is 0.
 
     (a) x.grad and the caller's g, (b) x.grad and w.grad, (c) x.grad and no
-    warning, (d) x.grad, y.grad and the dL/dy a hook kept.
+    warning, (d) x.grad, y.grad and the dL/dy a hook kept, inf/NaN: x.grad.
     """
     x_grad, g_after = backprop_user_gradient(relu)
     user_ok = (x_grad, g_after) == backprop_user_gradient(torch.relu)
@@ -35,13 +44,15 @@ def survives(relu):
     # backprop_sum also returns the warnings, which a correct backward avoids.
     expanded_ok = backprop_sum(relu)[0::2] == backprop_sum(torch.relu)[0::2]
     hook_ok = backprop_with_hook(relu) == backprop_with_hook(torch.relu)
-    return dict(zip(HAZARDS, (user_ok, shared_ok, expanded_ok, hook_ok)))
+    finite_ok = backprop_nonfinite(relu) == backprop_nonfinite(torch.relu)
+    return dict(zip(HAZARDS,
+                    (user_ok, shared_ok, expanded_ok, hook_ok, finite_ok)))
 
 
 if __name__ == "__main__":
-    header = "".join(f"{hazard:<12}" for hazard in HAZARDS)
-    print(f"{'backward':<35}{header}".rstrip())
+    header = "".join(f"{hazard:<11}" for hazard in HAZARDS)
+    print(f"{'backward':<28}{header}".rstrip())
     for name, relu in RELUS.items():
         cells = ("ok" if ok else "WRONG" for ok in survives(relu).values())
-        row = "".join(f"{cell:<12}" for cell in cells)
-        print(f"{name:<35}{row}".rstrip())
+        row = "".join(f"{cell:<11}" for cell in cells)
+        print(f"{name:<28}{row}".rstrip())

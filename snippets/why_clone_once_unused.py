@@ -1,4 +1,4 @@
-"""@once_differentiable: gx hangs off a detached copy, not off w or x."""
+"""@once_differentiable: gx hangs off a detached alias, not off w or x."""
 import textwrap
 
 import torch
@@ -26,6 +26,7 @@ leaf = gx.grad_fn.next_functions[0][0]
 print("gx =", gx.tolist(), "  gx.grad_fn:", gx.grad_fn.name())
 print("    its input:", leaf.name(), "of", leaf.variable.tolist())
 print("    that leaf is w:", leaf.variable is w, "  is x:", leaf.variable is x)
+print("    it shares gx's memory:", leaf.variable.data_ptr() == gx.data_ptr())
 for options in ({}, {"allow_unused": True}, {"materialize_grads": True}):
     try:
         second, = torch.autograd.grad(gx.sum(), w, **options)
@@ -34,3 +35,6 @@ for options in ({}, {"allow_unused": True}, {"materialize_grads": True}):
         print(f"d(sum gx)/dw, {options}: RuntimeError:")
         print(textwrap.fill(str(error), 78,
                             initial_indent="    ", subsequent_indent="    "))
+# No incoming gradient requires grad (.sum()'s constant): no Error node at all.
+gx_sum, = torch.autograd.grad(OnceReLU.apply(x).sum(), x, create_graph=True)
+print("after .sum(): gx.grad_fn:", gx_sum.grad_fn)

@@ -1,14 +1,19 @@
 """Facts behind the going-further page (docs/*/going-further.md), asserted on the snippets."""
 
+import importlib
+import inspect
 import pathlib
+import warnings
 
 import pytest
 import torch
 from torch.autograd.gradcheck import GradcheckError
 
 from snippets import (
+    further_backward_receives,
     further_compile,
     further_custom_op,
+    further_custom_op_transforms,
     further_forward_mode,
     further_gradcheck,
     further_gradcheck_minimal,
@@ -178,6 +183,16 @@ def test_once_differentiable_derivative_hangs_off_a_detached_leaf():
         gx.sum().backward()  # .backward() reaches the Error node
 
 
+def test_the_allow_unused_call_is_gradchecks_analytical_vjp():
+    """The call that meets the Error node and gets None is gradcheck's own vjp_fn."""
+    module = importlib.import_module("torch.autograd.gradcheck")  # the name is also a function
+    source = inspect.getsource(module._check_analytical_jacobian_attributes)
+    assert ("output, diff_input_list, grad_output, retain_graph=True, allow_unused=True"
+            in source)
+    first = inspect.getsource(module.gradgradcheck)
+    assert "create_graph=True, allow_unused=True" in first
+
+
 def test_short_error_keeps_other_messages_whole():
     error = GradcheckError("Backward is not reentrant, i.e., ...")
     assert further_gradcheck.short_error(error) == (
@@ -240,10 +255,60 @@ def test_custom_op_backward_and_opcheck_work_but_torch_func_grad_does_not():
         torch.func.grad(lambda t: relu(t).sum())(torch.tensor([-1.0, 0.0, 2.0]))
 
 
+def test_custom_op_autograd_is_a_function_in_the_combined_style():
+    source = inspect.getsource(torch._library.autograd)
+    assert "def forward(ctx, *args):" in source
+    assert '"forward": staticmethod(forward),' in source
+    assert '"setup_context"' not in source
+
+
+def test_custom_op_vmap_works_and_torch_func_differentiation_does_not():
+    m = further_custom_op_transforms
+    assert m.calls["torch.vmap"]() == [[0.0, 2.0], [3.0, 0.0]]
+    for name in ("torch.func.grad", "torch.func.jacrev"):
+        with pytest.raises(RuntimeError, match="must override the setup_context"):
+            m.calls[name]()
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", r"`torch\.jit\.script` is deprecated")
+        # forward mode: no error, and a zero tangent where relu's slope is 1
+        assert m.calls["torch.func.jvp, tangent 1"]() == [0.0, 0.0]
+        assert m.calls["torch.func.jacfwd"]() == [[0.0, 0.0], [0.0, 0.0]]
+
+
+def test_custom_op_vmap_without_a_rule_falls_back_and_gives_the_same_values():
+    @torch.library.custom_op("site_test::relu", mutates_args=())
+    def relu(input: torch.Tensor) -> torch.Tensor:
+        return input.clamp(min=0)
+
+    rows = torch.tensor([[-1.0, 2.0], [3.0, -4.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the fallback's "performance drop" warning
+        assert torch.vmap(relu)(rows).tolist() == [[0.0, 2.0], [3.0, 0.0]]
+
+
+def test_set_output_grad_dtype_from_2_14_and_boxed_grads_call_on_every_release(capsys):
+    m = further_backward_receives
+    x = torch.tensor([-1.0, 2.0], requires_grad=True)
+    if RELEASE >= (2, 14):
+        m.Float64GradReLU.apply(x).sum().backward()
+        assert "grad_output in torch.float64" in capsys.readouterr().out
+        assert x.grad.dtype == torch.float32 and x.grad.tolist() == [0.0, 1.0]
+    else:
+        with pytest.raises(AttributeError, match="set_output_grad_dtype"):
+            m.Float64GradReLU.apply(x)
+    assert torch.autograd.Function.boxed_grads_call is False  # off by default
+    x = torch.tensor([-1.0, 2.0], requires_grad=True)
+    m.BoxedReLU.apply(x).sum().backward()
+    assert "a list of 1 gradient" in capsys.readouterr().out
+    assert x.grad.tolist() == [0.0, 1.0]
+
+
 @pytest.mark.parametrize("name", ["further_setup_context", "further_vmap", "further_gradcheck",
                                   "further_mark_non_differentiable", "further_forward_mode",
                                   "further_gradgradcheck_once", "further_custom_op",
-                                  "further_needs_input_grad", "further_compile"])
+                                  "further_needs_input_grad", "further_compile",
+                                  "further_custom_op_transforms",
+                                  "further_backward_receives"])
 def test_full_scripts_print_within_80_columns(name, capsys):
     import runpy
     runpy.run_path(str(ROOT / "snippets" / f"{name}.py"), run_name="__main__")

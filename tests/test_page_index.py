@@ -2,7 +2,7 @@
 
 import torch
 
-from snippets import home_grad_at_zero, torch_release
+from snippets import home_grad_at_zero, relu_clamp_at_nan, torch_release
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 
@@ -46,3 +46,9 @@ def test_home_relu_and_clamp_still_differ_at_nan_on_every_release():
     relus = home_grad_at_zero.relus
     assert grad_at(relus["torch.relu"], (float("nan"),)) == [1.0]
     assert grad_at(relus["x.clamp(min=0)"], (float("nan"),)) == [0.0]
+
+
+def test_home_tensor_bound_clamp_at_nan_changed_at_2_14():
+    # "a clamp with a tensor bound gives a NaN input's gradient to both of its inputs"
+    both = relu_clamp_at_nan.both_grads(torch.clamp_min, float("nan"), 0.)
+    assert both == ((0.0, 0.0) if RELEASE < (2, 14) else (1.0, 1.0))

@@ -14,6 +14,7 @@ from snippets import (
     kink_composition,
     mask_chain_rule_minimal,
     mask_half_right,
+    mask_nonfinite_gradient,
     mask_value_at_zero,
     mask_value_at_zero_minimal,
     relu_clamp_at_nan,
@@ -57,6 +58,16 @@ def test_chain_rule_products_equal_the_backwards_except_at_nan():
         masked = chain_rule_mask.masked_upstream(product)
         assert [i for i, (a, b) in enumerate(zip(grad, masked)) if a != b] == [nan_at]
         assert grad[nan_at] == chain_rule_mask.UPSTREAM[nan_at] and masked[nan_at] == 0.0
+
+
+def test_nonfinite_incoming_gradient_only_the_product_turns_into_nan():
+    m = mask_nonfinite_gradient
+    assert m.x.grad.tolist() == [0.0, 0.0, 0.0, 5.0]  # torch.relu
+    assert m.grad_input.tolist() == [0.0, 0.0, math.inf, 5.0]  # slope 1 at 0
+    product = (m.g * (m.x > 0)).tolist()
+    assert all(math.isnan(v) for v in product[:3]) and product[3] == 5.0
+    for selected in (m.g.masked_fill(m.x <= 0, 0), torch.where(m.x > 0, m.g, 0)):
+        assert selected.tolist() == m.x.grad.tolist()
 
 
 def test_every_comparison_with_nan_is_false_except_not_equal():

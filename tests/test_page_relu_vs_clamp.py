@@ -95,11 +95,30 @@ def test_relu_passes_the_gradient_at_nan_and_clamp_drops_it_on_every_release():
     assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), nan) == 0.0
 
 
+def test_relu6_passes_the_gradient_at_nan_and_clamp_0_6_drops_it_on_every_release():
+    nan = float("nan")
+    assert relu_clamp_at_nan.grad_at(F.relu6, nan) == 1.0
+    assert relu_clamp_at_nan.grad_at(lambda x: F.hardtanh(x, 0., math.inf), nan) == 1.0
+    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(0, 6), nan) == 0.0
+    assert relu_clamp_at_nan.grad_at(lambda x: torch.clamp_min(x, 0), nan) == 0.0
+
+
 def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
-    a = torch.tensor(float("nan"), requires_grad=True)
-    b = torch.tensor(0., requires_grad=True)
-    torch.fmax(a, b).backward()
-    assert (a.grad.item(), b.grad.item()) == ((1.0, 1.0) if RELEASE == (2, 14) else (0.0, 1.0))
+    both = relu_clamp_at_nan.both_grads(torch.fmax, float("nan"), 0.)
+    assert both == ((1.0, 1.0) if RELEASE == (2, 14) else (0.0, 1.0))
+
+
+@pytest.mark.parametrize("f", [torch.clamp_min, lambda a, b: torch.clamp(a, min=b),
+                               torch.clamp_max, lambda a, b: torch.clamp(a, max=b)],
+                         ids=["clamp_min", "clamp(min=)", "clamp_max", "clamp(max=)"])
+def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradient_since_2_14(f):
+    both = relu_clamp_at_nan.both_grads(f, float("nan"), 0.)
+    assert both == ((0.0, 0.0) if OLD_CLAMP else (1.0, 1.0))
+
+
+def test_maximum_at_nan_gives_both_inputs_the_gradient_on_every_release():
+    assert relu_clamp_at_nan.both_grads(torch.maximum, float("nan"), 0.) == (1.0, 1.0)
+    assert relu_clamp_at_nan.both_grads(torch.minimum, float("nan"), 0.) == (1.0, 1.0)
 
 
 # ---- clamp at its bounds --------------------------------------------------------------------

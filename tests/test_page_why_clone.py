@@ -24,9 +24,12 @@ from snippets import (  # noqa: F401
     why_clone_caller_gradient,
     why_clone_double_backward_table,
     why_clone_grad_mode,
+    why_clone_gradient_dtype,
     why_clone_hazard_table,
     why_clone_input_grad_buffers,
+    why_clone_input_grad_buffers_limits,
     why_clone_mark_dirty,
+    why_clone_module_hook,
     why_clone_no_grad_second,
     why_clone_once_unused,
     why_clone_saved_gradient,
@@ -132,6 +135,26 @@ def test_hazard_user_gradient_only_no_clone_overwrites_the_callers_tensor():
 
 # -- (b) the sibling branch --------------------------------------------------------------
 
+@pytest.mark.parametrize("dtype, itself", [(torch.float32, True),
+                                           (torch.float64, False)])
+def test_caller_gradient_is_handed_on_only_in_the_outputs_dtype(dtype, itself):
+    """(a) holds for a g of the output's dtype; another dtype is cast first."""
+    seen = why_clone_gradient_dtype.seen
+    seen.clear()
+    x = torch.tensor([-1., 2., -3.], requires_grad=True)
+    g = torch.ones(3, dtype=dtype)
+    why_clone_gradient_dtype.SeenNoCloneReLU.apply(x).backward(gradient=g)
+    assert (seen[0] is g) is itself
+    assert seen[0].dtype == torch.float32
+    assert g.tolist() == ([0.0, 1.0, 0.0] if itself else [1.0, 1.0, 1.0])
+    assert x.grad.tolist() == [0.0, 1.0, 0.0]
+
+
+def test_set_output_grad_dtype_exists_since_2_14():
+    ctx = torch.autograd.function.FunctionCtx
+    assert hasattr(ctx, "set_output_grad_dtype") == (RELEASE >= (2, 14))
+
+
 def test_sibling_example_depends_on_recording_order(capsys):
     _, out = run_script("why_clone_sibling_branch", capsys)
     assert re.findall(r"w\.grad = (\[.*\])", out) == ["[0.0, 3.0]", "[3.0, 3.0]"]
@@ -217,6 +240,13 @@ def test_tensor_hook_gets_a_fresh_gradient_and_only_no_clone_changes_it():
 
 
 # -- grad mode inside backward -----------------------------------------------------------
+
+def test_module_full_backward_hook_is_handed_the_zeroed_grad_output():
+    """(d) without keeping anything: the hook runs after the module's backward."""
+    hook_sees = why_clone_module_hook.hook_sees
+    assert hook_sees(MyReLU) == ([5.0, 6.0, 7.0], [0.0, 6.0, 0.0])
+    assert hook_sees(NoCloneReLU) == ([0.0, 6.0, 0.0], [0.0, 6.0, 0.0])
+
 
 def test_grad_mode_example_what_backward_sees(capsys):
     _, out = run_script("why_clone_grad_mode", capsys)
@@ -362,10 +392,30 @@ def test_once_unused_example_error_node_on_a_detached_leaf(capsys):
         gx.sum().backward()
 
 
+def test_once_differentiable_leaf_is_an_alias_and_only_when_a_gradient_requires_grad(
+        capsys):
+    namespace, out = run_script("why_clone_once_unused", capsys)
+    gx, leaf = namespace["gx"], namespace["leaf"].variable
+    assert leaf.data_ptr() == gx.data_ptr()  # detach(): an alias, not a copy
+    assert "it shares gx's memory: True" in out
+    # after .sum() no incoming gradient requires grad: the result is untouched
+    assert namespace["gx_sum"].grad_fn is None
+    assert "after .sum(): gx.grad_fn: None" in out
+    # leaf NoCloneReLU, once: the returned gradient is the caller's w in memory
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    w = torch.tensor([3., 7.], requires_grad=True)
+    once = why_clone_double_backward_table.OnceNoCloneReLU
+    gx, = torch.autograd.grad(once.apply(x), x, w, create_graph=True)
+    fake = gx.grad_fn.next_functions[0][0].variable
+    assert gx.data_ptr() == w.data_ptr() == fake.data_ptr()
+    assert w.tolist() == [0.0, 7.0]
+
+
 def test_once_differentiable_source_is_the_same_on_every_release():
     """The page describes the decorator from 2.15's source, and says so for all."""
     source = inspect.getsource(torch.autograd.function.once_differentiable)
     assert "with torch.no_grad():" in source
+    assert "if not requires_grad:" in source  # no Error node without a gradient needing one
     assert "var = var.detach()" in source and "var.requires_grad = True" in source
     assert "DelayedError(" in source
 
@@ -406,12 +456,28 @@ def test_input_grad_buffers_example_per_release(capsys):
                    for case in cases)
 
 
+def test_input_grad_buffers_limits_per_release(capsys):
+    _, out = run_script("why_clone_input_grad_buffers_limits", capsys)
+    cases = dict(zip(*[iter(re.split(r"^(\S.*)$", out, flags=re.M)[1:])] * 2))
+    assert list(cases) == ["no hook", "anomaly detection", "post-hook on its node",
+                           "pre-hook on its node"]
+    if RELEASE >= (2, 15):
+        assert "buffer for x's gradient: [3.0, 3.0]" in cases["no hook"]
+        assert "does not support anomaly detection" in cases["anomaly detection"]
+        assert "does not support post-hooks" in cases["post-hook on its node"]
+        assert "buffer for x's gradient: [3.0, 3.0]" in cases["pre-hook on its node"]
+    else:
+        assert all("AttributeError" in text for text in cases.values())
+
+
 INPUT_GRAD_BUFFERS_QUOTES = [
     "A custom backward may accumulate its contribution directly into the buffer "
     "and return None for that input",
     "An entry is None when no earlier producer has contributed to that input, or "
     "when the existing buffer is aliased or cannot safely be updated in place.",
-    "It is unavailable with create_graph=True",
+    "It is unavailable with create_graph=True, anomaly detection, a post-hook on "
+    "the producing autograd node, or stale capture stream overrides",
+    "Mutate it synchronously and do not retain it",
 ]
 
 
@@ -422,7 +488,10 @@ def test_input_grad_buffers_is_documented_only_since_2_15():
         doc = " ".join(prop.__doc__.replace("``", "").split())
         for quote in INPUT_GRAD_BUFFERS_QUOTES:
             assert quote in doc, quote
-        assert "during an eager, first-order" in doc  # the page paraphrases this
+        # the page paraphrases these two
+        assert "during an eager, first-order" in doc
+        assert ("After receiving a non-None buffer, calling backward or grad before "
+                "the custom backward returns raises an error." in doc)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -456,16 +525,26 @@ def test_out_of_place_backward_at_least_zero_variant_gives_one_at_zero():
     assert out_of_place_backward.gradient(relu, [-1., 0., 1.]) == [0.0, 1.0, 1.0]
 
 
-@pytest.mark.parametrize("name, safe", [
-    ("torch.relu", True), ("MyReLU (clone)", True),
-    ("grad_output * (input > 0)", True), ("masked_fill(input <= 0, 0)", True),
-    ("torch.where(input > 0, ...)", True), ("NoCloneReLU", False),
-    ("NoCloneReLU, @once_differentiable", False),
+@pytest.mark.parametrize("name, safe, finite_safe", [
+    ("torch.relu", True, True), ("MyReLU (clone)", True, True),
+    ("grad_output * (input > 0)", True, False),
+    ("masked_fill(input <= 0, 0)", True, True),
+    ("torch.where(input > 0, ...)", True, True), ("NoCloneReLU", False, True),
+    ("NoCloneReLU, once", False, True),
 ])
-def test_hazard_table(name, safe):
+def test_hazard_table(name, safe, finite_safe):
     results = why_clone_hazard_table.survives(why_clone_hazard_table.RELUS[name])
     assert list(results) == list(why_clone_hazard_table.HAZARDS)
-    assert all(ok is safe for ok in results.values()), results
+    *sharing, finite = results.values()
+    assert all(ok is safe for ok in sharing), results
+    assert finite is finite_safe, results
+
+
+def test_a_product_turns_an_infinite_incoming_gradient_into_nan():
+    nonfinite = why_clone_hazard_table.backprop_nonfinite
+    assert nonfinite(torch.relu) == "[0.0, 0.0, 5.0]"
+    product = out_of_place_backward.MultiplyMaskReLU.apply
+    assert nonfinite(product) == "[nan, nan, 5.0]"
 
 
 def test_once_differentiable_no_fix_still_corrupts_the_shared_gradient():
