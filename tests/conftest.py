@@ -1,6 +1,8 @@
 import json
+import os
 
 import pytest
+from filelock import FileLock
 
 from tests.helpers import build
 from tests.repo import ROOT, SITE
@@ -15,7 +17,9 @@ collect_ignore = ["fixtures"]
 VERIFIED = "2026-03-05"
 
 
-@pytest.hookimpl(trylast=True)
+# First: `-m "not built_site"` (the other releases' runs, tests/test_on_every_release.py) deselects
+# in pytest's own hook of this name, which must see the mark.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     for item in items:
         if "site" in item.fixturenames:
@@ -41,26 +45,33 @@ def provenance_record(tmp_path_factory) -> dict:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, provenance_record):
-    """The site built once per test session by the real `mkdocs build --strict`, its footers
-    from `provenance_record`."""
-    site_dir = tmp_path_factory.mktemp("site")
-    record = tmp_path_factory.mktemp("provenance") / "provenance.json"
-    record.write_text(json.dumps(provenance_record), encoding="utf-8")
-    result = build(ROOT, site_dir, VERIFIED_DOCS_PROVENANCE=str(record))
-    if result.returncode != 0:
+    """The site built once per `make test` by the real `mkdocs build --strict`, its footers from
+    `provenance_record`: the first pytest-xdist worker to need it builds it into the run's
+    shared folder, the other waits for it and reads the same build."""
+    shared = tmp_path_factory.getbasetemp()
+    shared = shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared
+    site_dir, failed = shared / "site", shared / "site-build-failed.txt"
+    with FileLock(shared / "site.lock"):
+        if not site_dir.exists() and not failed.exists():
+            record = shared / "provenance.json"
+            record.write_text(json.dumps(provenance_record), encoding="utf-8")
+            result = build(ROOT, site_dir, VERIFIED_DOCS_PROVENANCE=str(record))
+            if result.returncode != 0:
+                failed.write_text("\n".join(
+                    line for line in result.stderr.splitlines()
+                    if line.strip() and not line.startswith(("INFO", "DEBUG"))), "utf-8")
+    if failed.exists():
         # Every test left reads the site: one report of the build's log, not one per test.
-        problems = "\n".join(line for line in result.stderr.splitlines()
-                             if line.strip() and not line.startswith(("INFO", "DEBUG")))
         pytest.exit(f"mkdocs build --strict failed, so the tests that read the built site did "
-                    f"not run:\n{problems}", returncode=pytest.ExitCode.TESTS_FAILED)
+                    f"not run:\n{failed.read_text('utf-8')}", returncode=pytest.ExitCode.TESTS_FAILED)
     return site_dir
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, which `-p no:xdist` leaves out
 def pytest_xdist_make_scheduler(config, log):
     """`make test` shares the tests out between two pytest-xdist workers (`-n 2 --dist
-    loadscope`): the tests of the browser go to one worker whole, so that the site is built and
-    every page visited once; every other file is a scope of its own."""
+    loadscope`): the tests of the browser go to one worker whole, so that one browser visits
+    every page once; every other file is a scope of its own."""
     if config.getvalue("dist") != "loadscope":
         return None
     from xdist.scheduler import LoadScopeScheduling
