@@ -41,12 +41,12 @@ LINE = re.compile(r'<span class="hll">[^\n]*\n</span>|[^\n]*\n')
 TAG = re.compile(r"<[^>]+>")
 RELEASE = re.compile(r"\d+(?:\.\d+)+")
 
-# Widths in characters of the code's font (DejaVu Sans Mono, as in SF Mono and Menlo, is 0.6 of
-# its size wide; Consolas is narrower), measured in Chromium: at 45em, Material's tablet width and
-# the narrowest window where blocks stand side by side, the article is 686 px and a character of
-# output 8.18 px, so the article holds 83 characters; the grid's gap (0.8em of the text) is 1.6 of
-# them, and a block's padding (1.18em of the code on each side) 4.
-ARTICLE_CH, GAP_CH, PADDING_CH = 83, 1.6, 4
+# Widths in characters of the output's font (extra.css: 12.8 px; DejaVu Sans Mono, like SF Mono
+# and Menlo, is 0.6 of its size wide, Consolas narrower), measured in Chromium at 45em, Material's
+# tablet width and the narrowest window where blocks stand side by side, in a fold (`???`), the
+# narrowest place a box stands: 662 px of 7.7 px characters, 86 of them; the grid's gap (0.8em
+# of the text) is 1.7 of them, and a block's padding (1.18em of the code on each side) 4.
+ARTICLE_CH, GAP_CH, PADDING_CH = 86, 1.7, 4
 
 
 def column_ch(blocks: int) -> int:
