@@ -283,6 +283,14 @@ SCROLLERS = """() => [...document.querySelectorAll('article *')].filter(el => {
                  tabindex: el.getAttribute('tabindex')}))"""
 
 
+@dataclasses.dataclass
+class PointedVisit:
+    source: str
+    found: dict         # what (POINTED_TO) -> WHOLE's reading, None when not found
+    scrollers: list     # every box that scrolls sideways: its first text and tabindex
+    axe: list           # axe's scrollable-region-focusable violations (a Started until read)
+
+
 @pytest.fixture(scope="session")
 def pointed_to_visits(browser, server, pages):
     """The pages of POINTED_TO (and the home page) on a phone, read through as a reader scrolls
@@ -297,9 +305,8 @@ def pointed_to_visits(browser, server, pages):
         name = page.source.split("/", 1)[1]
         found = {what: t.page.evaluate(WHOLE, [id_, selector])
                  for source, what, id_, selector in POINTED_TO if source == name}
-        return {"source": page.source, "found": found,
-                "scrollers": t.page.evaluate(SCROLLERS),
-                "axe": axe(t, ["scrollable-region-focusable"])}
+        return PointedVisit(page.source, found, t.page.evaluate(SCROLLERS),
+                            axe(t, ["scrollable-region-focusable"]))
 
     return read_every_page(browser, server, chosen, read, viewport=PHONE, is_mobile=True,
                            has_touch=True)
@@ -308,8 +315,8 @@ def pointed_to_visits(browser, server, pages):
 def test_what_the_text_points_to_is_whole_on_a_phone(pointed_to_visits):
     measured, problems = 0, []
     for visit in pointed_to_visits.values():
-        for what, found in visit["found"].items():
-            where = f"docs/{visit['source']}, {what}"
+        for what, found in visit.found.items():
+            where = f"docs/{visit.source}, {what}"
             if found is None:
                 problems.append(f"{where}: not found (its section or element moved?)")
                 continue
@@ -326,11 +333,11 @@ def test_what_the_text_points_to_is_whole_on_a_phone(pointed_to_visits):
 
 
 def test_every_box_that_scrolls_is_reachable_by_keyboard_on_a_phone(pointed_to_visits):
-    scrolling = [(v["source"], s) for v in pointed_to_visits.values() for s in v["scrollers"]]
+    scrolling = [(v.source, s) for v in pointed_to_visits.values() for s in v.scrollers]
     assert scrolling, "no box scrolls sideways at 390 px on these pages; nothing was measured"
     unreachable = [f"docs/{source}: {s['first']!r} (tabindex {s['tabindex']})"
                    for source, s in scrolling if s["tabindex"] != "0"]
-    axe_found = {v["source"]: v["axe"] for v in pointed_to_visits.values() if v["axe"]}
+    axe_found = {v.source: v.axe for v in pointed_to_visits.values() if v.axe}
     assert not unreachable and not axe_found, (
         "at 390 px a box that scrolls sideways must take keyboard focus (tabindex=\"0\": "
         "overrides/assets/javascripts/focusable-scroll.js; Material sets it only where there "
