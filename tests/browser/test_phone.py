@@ -241,22 +241,24 @@ def test_all_text_is_legible_on_a_phone(phone_visits):
 
 
 # What a sentence of the text points to, on a phone: (page, what, the section's id, the first
-# element after its heading that matches). Each was cut at the screen's edge or scrolled
-# sideways with the value the text is about out of sight (ux-3 M5, m11).
+# element after its heading that matches and holds the text given). Each was cut at the
+# screen's edge or scrolled sideways with the value the text is about out of sight (ux-3 M5,
+# m11).
 POINTED_TO = [
     ("exercise.md", "the expected result (\"Note the third gradient\")", "task",
-     ".language-text pre > code"),
+     ".language-text pre > code", "'grad'"),
     ("exercise.md", "the checker's commands (the `--lang ru` one)", "check",
-     ".language-sh pre > code"),
-    ("why-clone.md", "the double-backward table", "double-backward", "table"),
-    ("mask.md", "the subgradient formula", "subgradient", ".katex-display"),
+     ".language-sh pre > code", "--lang ru"),
+    ("why-clone.md", "the double-backward table", "double-backward", "table", "E-no-grad"),
+    ("mask.md", "the subgradient formula", "subgradient", ".katex-display", "\u27fa"),
 ]
 
-WHOLE = """([id, selector]) => {
+WHOLE = """([id, selector, holding]) => {
   const heading = document.getElementById(id);
   if (!heading) return null;
   const el = [...document.querySelectorAll('article ' + selector)].find(e =>
-    heading.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING);
+    (heading.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)
+    && e.textContent.includes(holding));
   if (!el) return null;
   el.scrollIntoView({block: 'center', behavior: 'instant'});
   // What is drawn past the screen's edge or past the edge of a box that clips it.
@@ -303,8 +305,8 @@ def pointed_to_visits(browser, server, pages):
 
     def read(t, page, url):
         name = page.source.split("/", 1)[1]
-        found = {what: t.page.evaluate(WHOLE, [id_, selector])
-                 for source, what, id_, selector in POINTED_TO if source == name}
+        found = {what: t.page.evaluate(WHOLE, [id_, selector, holding])
+                 for source, what, id_, selector, holding in POINTED_TO if source == name}
         return PointedVisit(page.source, found, t.page.evaluate(SCROLLERS),
                             axe(t, ["scrollable-region-focusable"]))
 
