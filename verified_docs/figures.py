@@ -119,7 +119,8 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
         # Each drawing's size, so the page keeps its place before it loads (lazily) and does
         # not grow under the reader: the image's and, for the narrow one, its <source>'s.
         # Whole pixels: HTML's width and height are non-negative integers (the W3C validator
-        # rejects height="345.6"); rounding moves the reserved box by under a pixel.
+        # rejected height="345.6"); the drawings are drawn in whole pixels, so the box the page
+        # reserves is the drawing's (tests/test_figure.py).
         (w, h), (nw, nh) = ((round(x) for x in module.size(n)) for n in (False, True))
         for wide, narrow, only in ((uri, narrow_name(uri), "only-light"),
                                    (dark_name(uri), dark_name(narrow_name(uri)), "only-dark")):
