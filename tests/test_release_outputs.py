@@ -65,7 +65,8 @@ def test_a_line_one_release_lacks_is_a_row_of_its_own_where_the_line_would_be():
     html = side_by_side(titled("2.13.0", "a", "gone", "b", marked=[2])
                         + titled("2.15.0", "a", "b"), {"outputs_missing": "(none)"})
     second = html.split('<div class="language-output', 2)[2]
-    assert ('<span class="go">a</span>\n<span class="release-missing">(none)\n</span>'
+    assert ('<span class="go">a</span>\n<span class="release-missing" data-search-exclude>'
+            '(none)\n</span>'
             '<span class="go">b</span>\n') in second
     assert "release-missing" not in html.split('<div class="language-output', 2)[1]
     assert missing_rows([["a", "b", "c"], ["a", "x", "y", "c"]]) == [{2: 1}, {}]

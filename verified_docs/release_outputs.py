@@ -15,6 +15,8 @@ none behind a tab.
 - A line one release prints and another does not is shown in the other's block as a row of its
   own, `outputs_missing` (the `release-missing` class), where the line would be, so the rows of
   blocks side by side stay level and the reader sees that nothing was cut.
+- Neither the legend nor a missing-line row is searched (`data-search-exclude`): fifteen
+  "differ from" sentences a page would rank it for "different".
 """
 
 from __future__ import annotations
@@ -96,8 +98,8 @@ def _box(run: re.Match, strings: dict) -> str:
         for index in range(len(found) + 1):
             # The newline inside the row: copying the block (extra.css hides the row while
             # Material copies) gives the release's output as printed.
-            code += [str(Markup('<span class="release-missing">{}\n</span>').format(missing))] \
-                * gaps[n].get(index, 0)
+            code += [str(Markup('<span class="release-missing" data-search-exclude>{}\n</span>')
+                         .format(missing))] * gaps[n].get(index, 0)
             code += found[index:index + 1]
         title = block["title"]
         others = [r for m, group in enumerate(releases) if m != n for r in group]
@@ -105,9 +107,12 @@ def _box(run: re.Match, strings: dict) -> str:
             listed = ", ".join(others)
             sentence = strings.get("outputs_differ", "Marked lines differ from the output of "
                                    "PyTorch {releases}").format(releases=listed)
-            title += str(Markup(' <span class="release-differ" title="{0}"><span aria-hidden="true">'
-                            '≠ {1}</span><span class="visually-hidden">{0}</span></span>').format(
-                sentence, listed))
+            # data-search-exclude on the innermost spans: Material's search parser ends an
+            # exclusion at the first closing tag of the same name.
+            title += str(Markup(' <span class="release-differ" title="{0}">'
+                                '<span aria-hidden="true" data-search-exclude>≠ {1}</span>'
+                                '<span class="visually-hidden" data-search-exclude>{0}</span>'
+                                '</span>').format(sentence, listed))
         rendered.append(block["head"] + title + block["middle"] + "".join(code) + block["tail"])
     longest = max((len(t) for found in texts for t in found), default=0)
     if any(gaps):
