@@ -53,8 +53,10 @@ RESULTS = pathlib.Path(__file__).with_name("results") / "grad_at_zero_table.json
 # Languages whose decimal separator is not ".".
 DECIMAL_COMMA = {"ru"}
 # Width of each drawing in inches; at 10 pt text the narrow one is meant to be shown at its
-# natural size (about 400 px) or a little smaller, so labels stay at about 12 px.
-WIDE, NARROW = (9, 3.6), (4.0, 6.6)
+# natural size (about 400 px) or a little smaller, so labels stay at about 12 px. Whole CSS
+# pixels (96 an inch: 864 x 346, 384 x 634): the page reserves a drawing's size in integers
+# (HTML's width and height), and a drawing of another size would move the page when it loads.
+WIDE, NARROW = (9, 346 / 96), (4.0, 634 / 96)
 RC = {"svg.hashsalt": "figure_relu", "svg.fonttype": "none", "font.size": 10}
 # The site's two colour schemes: the light drawing on white; the dark one on no background, so
 # the page's own dark background shows through, with light text and axes and lighter curves.

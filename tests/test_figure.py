@@ -85,12 +85,16 @@ def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog):
 @pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
 def test_size_the_page_reserves_is_the_drawings(narrow, dark):
     """The page gives each <img> and <source> figure_relu.size(): the SVG's own size (points,
-    4/3 px each), so nothing moves when the lazily loaded drawing arrives."""
+    4/3 px each), in whole pixels, so nothing moves when the lazily loaded drawing arrives."""
     root = ET.fromstring(figure_relu.svg("en", narrow, dark=dark))
     drawn = tuple(float(root.get(k).removesuffix("pt")) * 4 / 3 for k in ("width", "height"))
     assert figure_relu.size(narrow) == pytest.approx(drawn), (
         f"snippets/figure_relu.py: size({narrow}) is {figure_relu.size(narrow)}, the SVG is "
         f"{drawn} px")
+    assert all(float(v).is_integer() for v in figure_relu.size(narrow)), (
+        f"snippets/figure_relu.py: size({narrow}) is {figure_relu.size(narrow)}: the page "
+        "reserves whole pixels (HTML's width and height), so the drawing must be whole pixels "
+        "too, or the page moves when it loads")
 
 
 def test_dark_drawing_has_light_text_on_no_background():

@@ -31,7 +31,7 @@ The site's build, one MkDocs plugin (`verified-docs` in mkdocs.yml; options `pro
 | results_table    | the HTML tables of snippets/results/*.json                             |
 | includes         | an unreadable snippet include, as an error naming page and line        |
 | tables           | every table in Material's scrolling box from the build on              |
-| release_outputs  | the outputs of several releases side by side                           |
+| release_outputs  | outputs of several releases, a row when lines fit; marks, gaps named   |
 | changes          | the page of what changed between releases, from the output fences      |
 | notebooks        | each page with code as a notebook and a script, snippets inlined       |
 | exercise_archive | the exercise's checker as one download (check_custom_relu.pyz)         |

@@ -118,13 +118,16 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
         pictures = []
         # Each drawing's size, so the page keeps its place before it loads (lazily) and does
         # not grow under the reader: the image's and, for the narrow one, its <source>'s.
-        (w, h), (nw, nh) = module.size(False), module.size(True)
+        # Whole pixels: HTML's width and height are non-negative integers (the W3C validator
+        # rejected height="345.6"); the drawings are drawn in whole pixels, so the box the page
+        # reserves is the drawing's (tests/test_figure.py).
+        (w, h), (nw, nh) = ((round(x) for x in module.size(n)) for n in (False, True))
         for wide, narrow, only in ((uri, narrow_name(uri), "only-light"),
                                    (dark_name(uri), dark_name(narrow_name(uri)), "only-dark")):
-            shown = img.replace(f'src="{src}"', f'src="{folder}{wide}#{only}" width="{w:g}" '
-                                f'height="{h:g}" loading="lazy"', 1)
+            shown = img.replace(f'src="{src}"', f'src="{folder}{wide}#{only}" width="{w}" '
+                                f'height="{h}" loading="lazy"', 1)
             pictures.append(f'<picture><source media="{NARROW_SCREEN}" srcset="{folder}{narrow}" '
-                            f'width="{nw:g}" height="{nh:g}">{shown}</picture>')
+                            f'width="{nw}" height="{nh}">{shown}</picture>')
         return (f'<figure class="site-figure">{"".join(pictures)}'
                 f'<figcaption>{html.escape(module.caption(lang))}</figcaption></figure>')
 

@@ -33,7 +33,9 @@ between languages:
       tables            every table in Material's scrolling box from the build on, not
                         wrapped by script on load
       release_outputs   the outputs of one code block on different releases side by side
-                        (stacked on a phone)
+                        when their longest line fits a column (else, and on a phone,
+                        stacked), what a marked line differs from, a line one release
+                        lacks as a row of its own
       source_links      with REPO_URL, a code block's snippet title links to the file
       search_text       code and outputs left out of the search index: it holds the prose
     on_page_context
@@ -165,7 +167,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         html = tables.wrapped(html)
         html = changes.anchored(html)
         html = source_links.linked_titles(html, config)
-        html = release_outputs.side_by_side(html)
+        html = release_outputs.side_by_side(html, config.extra.get("strings") or {})
         return search_text.code_left_out(html)
 
     def on_page_context(self, context: dict, /, *, page: Page, config: MkDocsConfig,

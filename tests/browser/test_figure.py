@@ -1,6 +1,6 @@
 """The mask page's figure as a reader sees it: on a phone the stacked drawing, shown at (nearly)
 its natural size so its 10 pt labels stay readable; everywhere a visible caption in the page's
-language; in each colour scheme its own drawing, on the page's background, its labels legible
+language; the size every <img> and <source> reserves in whole pixels (valid HTML); in each colour scheme its own drawing, on the page's background, its labels legible
 (verified_docs/figures.py, snippets/figure_relu.py)."""
 
 import io
@@ -28,7 +28,9 @@ MEASURE = """async () => {
   const img = [...f.querySelectorAll('img')].find(i => i.checkVisibility());
   const cap = f.querySelector('figcaption');
   const r = img.getBoundingClientRect();
-  return {src: img.currentSrc, width: r.width, natural: img.naturalWidth, left: r.left,
+  const sizes = [...f.querySelectorAll('img, source')].map(el =>
+    [el.tagName.toLowerCase(), el.getAttribute('width'), el.getAttribute('height')]);
+  return {src: img.currentSrc, width: r.width, natural: img.naturalWidth, left: r.left, sizes,
           right: r.right, caption: cap ? cap.textContent.trim() : null,
           captionShown: !!cap && cap.getBoundingClientRect().height > 0
                         && getComputedStyle(cap).visibility === 'visible',
@@ -152,3 +154,15 @@ def test_figure_follows_the_colour_scheme(browser, server, site, pages, lang):
         finally:
             t.close()
     assert checked, f"no page in {lang!r} shows a <figure>"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_figure_sizes_are_whole_pixels(browser, server, site, pages, lang):
+    """HTML's width and height attributes are non-negative integers: the W3C validator reports
+    height="345.6" as an error on both <img> and <source> (verified_docs/figures.py)."""
+    for url, shown in figures(browser, server, site, pages, lang, DESKTOP).items():
+        for f in shown:
+            bad = [s for s in f["sizes"] if not all(re.fullmatch(r"\d+", v or "") for v in s[1:])]
+            assert len(f["sizes"]) >= 2 and not bad, (
+                f"{url}: these figure elements' width/height are not whole pixels (or missing): "
+                f"{bad} (verified_docs/figures.py writes them from the snippet's size())")

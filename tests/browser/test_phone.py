@@ -238,3 +238,110 @@ def test_all_text_is_legible_on_a_phone(phone_visits):
                        "(Material sets boxes, folds and tables in smaller type, and code at 0.85 "
                        "of that; extra.css sets boxes and folds in the body's type and keeps code "
                        "in tables at 12 px or more):\n  " + "\n  ".join(small))
+
+
+# What a sentence of the text points to, on a phone: (page, what, the section's id, the first
+# element after its heading that matches and holds the text given). Each was cut at the
+# screen's edge or scrolled sideways with the value the text is about out of sight (ux-3 M5,
+# m11).
+POINTED_TO = [
+    ("exercise.md", "the expected result (\"Note the third gradient\")", "task",
+     ".language-text pre > code", "'grad'"),
+    ("exercise.md", "the checker's commands (the `--lang ru` one)", "check",
+     ".language-sh pre > code", "--lang ru"),
+    ("why-clone.md", "the double-backward table", "double-backward", "table", "E-no-grad"),
+    ("mask.md", "the subgradient formula", "subgradient", ".katex-display", "\u27fa"),
+]
+
+WHOLE = """([id, selector, holding]) => {
+  const heading = document.getElementById(id);
+  if (!heading) return null;
+  const el = [...document.querySelectorAll('article ' + selector)].find(e =>
+    (heading.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)
+    && e.textContent.includes(holding));
+  if (!el) return null;
+  el.scrollIntoView({block: 'center', behavior: 'instant'});
+  // What is drawn past the screen's edge or past the edge of a box that clips it.
+  const hidden = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    if (!node.textContent.trim() || node.parentElement.closest('.katex-mathml')) continue;
+    const range = document.createRange(); range.selectNodeContents(node);
+    const past = [...range.getClientRects()].some(r => r.width && (r.left < -0.5
+      || r.right > innerWidth + 0.5));
+    if (past) hidden.push(node.textContent.trim().slice(0, 40));
+  }
+  const boxes = [el, ...el.querySelectorAll('th, td')]
+    .filter(b => b.checkVisibility() && b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40));
+  return {text: el.innerText.replace(/\\s+/g, ' ').trim().slice(0, 60), hidden, overflowing: boxes};
+}"""
+
+SCROLLERS = """() => [...document.querySelectorAll('article *')].filter(el => {
+    const s = getComputedStyle(el);
+    return ['auto', 'scroll'].includes(s.overflowX) && el.checkVisibility()
+           && el.scrollWidth > el.clientWidth + 1;
+  }).map(el => ({first: el.textContent.replace(/\\s+/g, ' ').trim().slice(0, 50),
+                 tabindex: el.getAttribute('tabindex')}))"""
+
+
+@dataclasses.dataclass
+class PointedVisit:
+    source: str
+    found: dict         # what (POINTED_TO) -> WHOLE's reading, None when not found
+    scrollers: list     # every box that scrolls sideways: its first text and tabindex
+    axe: list           # axe's scrollable-region-focusable violations (a Started until read)
+
+
+@pytest.fixture(scope="session")
+def pointed_to_visits(browser, server, pages):
+    """The pages of POINTED_TO (and the home page) on a phone, read through as a reader scrolls
+    (the theme sets a code block up when it comes into view), each element of POINTED_TO, every
+    box that scrolls sideways, and axe's scrollable-region-focusable."""
+    from tests.browser.conftest import axe, read_every_page
+
+    wanted = {source for source, *_ in POINTED_TO} | {"index.md"}
+    chosen = [p for p in pages if p.source.split("/", 1)[1] in wanted]
+
+    def read(t, page, url):
+        name = page.source.split("/", 1)[1]
+        found = {what: t.page.evaluate(WHOLE, [id_, selector, holding])
+                 for source, what, id_, selector, holding in POINTED_TO if source == name}
+        return PointedVisit(page.source, found, t.page.evaluate(SCROLLERS),
+                            axe(t, ["scrollable-region-focusable"]))
+
+    return read_every_page(browser, server, chosen, read, viewport=PHONE, is_mobile=True,
+                           has_touch=True)
+
+
+def test_what_the_text_points_to_is_whole_on_a_phone(pointed_to_visits):
+    measured, problems = 0, []
+    for visit in pointed_to_visits.values():
+        for what, found in visit.found.items():
+            where = f"docs/{visit.source}, {what}"
+            if found is None:
+                problems.append(f"{where}: not found (its section or element moved?)")
+                continue
+            measured += 1
+            if found["hidden"] or found["overflowing"]:
+                problems.append(f"{where} ({found['text']!r}): at 390 px "
+                                f"{found['hidden'] or found['overflowing']} lie past the "
+                                "screen's or their box's edge")
+    assert measured >= len(POINTED_TO), f"only {measured} elements were measured: {problems}"
+    assert not problems, ("on a phone no value a sentence points to may be hidden sideways "
+                          "(extra.css: text and sh blocks wrap, the six-column table is cards; "
+                          "the formula is split over lines in the page):\n  "
+                          + "\n  ".join(problems))
+
+
+def test_every_box_that_scrolls_is_reachable_by_keyboard_on_a_phone(pointed_to_visits):
+    scrolling = [(v.source, s) for v in pointed_to_visits.values() for s in v.scrollers]
+    assert scrolling, "no box scrolls sideways at 390 px on these pages; nothing was measured"
+    unreachable = [f"docs/{source}: {s['first']!r} (tabindex {s['tabindex']})"
+                   for source, s in scrolling if s["tabindex"] != "0"]
+    axe_found = {v.source: v.axe for v in pointed_to_visits.values() if v.axe}
+    assert not unreachable and not axe_found, (
+        "at 390 px a box that scrolls sideways must take keyboard focus (tabindex=\"0\": "
+        "overrides/assets/javascripts/focusable-scroll.js; Material sets it only where there "
+        "is hover, and takes it away when it sets the block up):\n  "
+        + "\n  ".join(unreachable) + f"\naxe: {axe_found}")

@@ -1,7 +1,10 @@
 """A code block's outputs on different releases, as a reader sees them: every release named in
-a visible title, the outputs side by side on a desktop and one under another on a phone, never
-wider than the screen, and the lines that differ marked by a bar that stands out from the code's
-background (verified_docs/release_outputs.py, extra.css)."""
+a visible title; on a desktop side by side when the build made the box a row, otherwise one under
+another, each the box's full width, and no output line wrapped either way; one under another on a
+phone, never wider than the screen; the lines that differ marked by a bar that stands out from
+the code's background, and each marked block saying which releases it differs from; a line one
+release prints and another does not shown as a row in the other's block, so the rows stay level
+(verified_docs/release_outputs.py, extra.css)."""
 
 import pytest
 
@@ -38,8 +41,23 @@ MEASURE = """async () => {
       for (let i = 0; i < 10 && title && !title.innerText.trim(); i++) await frame();
       const rect = block.getBoundingClientRect();
       const code = getComputedStyle(block.querySelector('pre')).backgroundColor;
+      const differ = title && title.querySelector('.release-differ');
+      // The title's own text, without the "≠ …" legend after it.
+      const own = title ? [...title.childNodes].filter(n => n !== differ)
+        .map(n => n.textContent).join('').trim() : '';
+      // Each line as drawn: a printed line (one `go` span) or a missing-line row; a line drawn
+      // on more than one line box has wrapped.
+      const rows = [...block.querySelectorAll('pre > code > .go, pre > code > .hll > .go, '
+                                              + 'pre > code > .release-missing')]
+        .map(el => ({text: el.innerText.replace(/\\n$/, ''), missing: el.matches('.release-missing'),
+                     // (a run of spaces can be a box of its own on the same line: lines are told apart by top)
+                     lines: new Set([...el.getClientRects()].filter(r => r.width > 0)
+                       .map(r => Math.round(r.top))).size}));
       blocks.push({
-        title: title && title.checkVisibility() ? title.innerText.trim() : '',
+        title: title && title.checkVisibility() ? own : '',
+        differ: differ && differ.checkVisibility()
+          ? differ.querySelector('[aria-hidden]').innerText.trim() : '',
+        rows,
         top: rect.top + scrollY, bottom: rect.bottom + scrollY, left: rect.left, right: rect.right,
         visible: block.checkVisibility() && rect.width > 0 && rect.height > 0,
         marks: [...block.querySelectorAll('.hll')].map(line => {
@@ -51,6 +69,8 @@ MEASURE = """async () => {
       });
     }
     found.push({blocks, children: [...box.children].map(c => c.className),
+                row: box.classList.contains('release-outputs--row'),
+                width: box.getBoundingClientRect().width,
                 pageWider: document.documentElement.scrollWidth > innerWidth});
   }
   return found;
@@ -87,17 +107,55 @@ def test_outputs_of_every_release_are_in_view_together(browser, server, site, pa
                 f"verified release once")
             assert not box["pageWider"], f"{where}: the page is wider than the screen"
             if screen == "desktop":
-                assert blocks[1]["top"] == blocks[0]["top"] and \
-                    blocks[1]["left"] >= blocks[0]["right"], (
-                        f"{where}: the first two outputs are not side by side on a desktop")
+                check_desktop(where, box)
             else:  # a phone
                 assert all(later["top"] >= earlier["bottom"] for earlier, later
                            in zip(blocks, blocks[1:])), (
                     f"{where}: on a phone the outputs must stand one under another")
             marks = [m for b in blocks for m in b["marks"]]
             assert marks, f"{where}: the outputs differ, but no line is marked"
+            check_legend_and_missing_rows(where, blocks)
             for mark in marks:
                 assert mark["barWidth"] >= 3 and mark["bar"] >= 3, (
                     f"{where}: the marked line {mark['text']!r} is hard to see: its bar is "
                     f"{mark['barWidth']} px at {mark['bar']:.2f}:1 against the code's "
                     "background (extra.css, .hll; at least 3 px and 3:1)")
+
+
+def check_desktop(where: str, box: dict) -> None:
+    """A box the build made a row stands in one row; any other is stacked, each block the box's
+    full width; in both, no output line wraps."""
+    blocks = box["blocks"]
+    if box["row"]:
+        assert all(b["top"] == blocks[0]["top"] for b in blocks) and all(
+            later["left"] >= earlier["right"] for earlier, later in zip(blocks, blocks[1:])), (
+            f"{where}: the build made this box a row, but its outputs are not side by side")
+    else:
+        assert all(later["top"] >= earlier["bottom"] for earlier, later
+                   in zip(blocks, blocks[1:])) and all(
+            abs((b["right"] - b["left"]) - box["width"]) < 1 for b in blocks), (
+            f"{where}: a box whose longest line does not fit a column must stack its outputs, "
+            "each the box's full width")
+    wrapped = [f"{b['title']}: {r['text']!r} ({r['lines']} lines)"
+               for b in blocks for r in b["rows"] if r["lines"] > 1]
+    assert not wrapped, (f"{where}: at 1280 px these output lines wrap (a table-like output "
+                         "becomes hard to read; verified_docs/release_outputs.py decides a "
+                         "row from the longest line):\n  " + "\n  ".join(wrapped))
+
+
+def check_legend_and_missing_rows(where: str, blocks: list) -> None:
+    """A block with marked lines names, after its title, the releases of the other blocks; when
+    two blocks print a different number of lines, the shorter shows a missing-line row for each
+    line it lacks, so both have as many rows."""
+    for n, block in enumerate(blocks):
+        others = [r for m, b in enumerate(blocks) if m != n
+                  for r in b["title"].rpartition("PyTorch")[2].replace(",", " ").split()]
+        if block["marks"]:
+            assert block["differ"] == "≠ " + ", ".join(others), (
+                f"{where}: the block {block['title']!r} has marked lines but its title says "
+                f"{block['differ']!r}, not what they differ from ('≠ {', '.join(others)}')")
+    if len(blocks) == 2:
+        counts = [len(b["rows"]) for b in blocks]
+        assert counts[0] == counts[1], (
+            f"{where}: the outputs have {counts} rows: a line one release prints and the other "
+            "does not must be shown in the other as a missing-line row")
