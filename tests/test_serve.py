@@ -10,7 +10,6 @@ import io
 import os
 import re
 import shlex
-import shutil
 import socket
 import subprocess
 import sys
@@ -27,6 +26,13 @@ from verified_docs import katex
 TIMEOUT = 240  # seconds, for the first build and for a rebuild, on a busy machine
 # The page's English text in a translation's place: the banner, and the text in lang="en".
 UNTRANSLATED = ('id="translation-missing"', '<div lang="en">')
+# A figure's snippet as the `figures` option asks (snippets/figure_relu.py draws the real one).
+FIGURE = """\
+def svg(lang, narrow=False, dark=False):
+    return '<svg xmlns="http://www.w3.org/2000/svg"><text>a label</text></svg>'
+
+size, caption, has_labels = (lambda narrow=False: (10, 10)), (lambda lang: "A"), bool
+"""
 
 
 def serve_arguments(port: int) -> list[str]:
@@ -97,9 +103,8 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
          "markdown_extensions:\n  - pymdownx.blocks.admonition\n"  # the untranslated banner
          "  - pymdownx.arithmatex:\n      generic: true\n")
     edit(root / "mkdocs.yml", "  - verified-docs\n", "  - verified-docs:\n      figures:\n"
-         "        assets/figures/relu.svg: snippets/figure_relu.py\n")
-    shutil.copy(ROOT / "snippets" / "figure_relu.py", root / "snippets")
-    shutil.copytree(ROOT / "snippets" / "results", root / "snippets" / "results")  # its data
+         "        assets/figures/relu.svg: snippets/figure.py\n")
+    (root / "snippets" / "figure.py").write_text(FIGURE, encoding="utf-8")
     (root / "glossary.yml").touch()  # `make serve` watches it
     docs = root / "docs"
     index = docs / "en" / "index.md"
@@ -120,12 +125,11 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
 
         since = len(server.lines)
         page_words = "A sentence written while the server was running."
-        label = "derivative of ReLU, relabelled while the server was running"
+        label = "a label, relabelled while the server was running"
         with (docs / "en" / "more.md").open("a", encoding="utf-8") as more:
             more.write(f"\n{page_words}\n")
         edit(root / "snippets" / "double.py", "return 2 * x", "return 2 * x  # edited live")
-        edit(root / "snippets" / "figure_relu.py",
-             '"derivative": "derivative of ReLU",', f'"derivative": "{label}",')
+        edit(root / "snippets" / "figure.py", "a label", label)
         edit(index, "\\( x^2 \\)", "\\( \\hbar \\)")
         (docs / "ru" / "more.md").write_text("# Ещё\n\nТекст.\n", encoding="utf-8")
         log = server.wait(rebuilt, "rebuilding after the edits (is the edited folder watched? "
@@ -141,7 +145,7 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
              page_words in visible_text(server.page("more/"))),
             ("snippets/double.py: the edited line is not in the code block of docs/en/index.md",
              "# edited live" in visible_text(server.page(""))),
-            ("snippets/figure_relu.py: the edited label is not in the figure; is the snippet "
+            ("snippets/figure.py: the edited label is not in the figure; is the snippet "
              "imported afresh on every build (figures.drawers)?", label in svg),
             ("docs/en/index.md: the new formula \\hbar is not typeset",
              "ℏ" in katex.characters(server.page(""))),
