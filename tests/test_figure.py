@@ -70,7 +70,9 @@ def test_a_page_in_a_language_without_figure_labels(caplog, locale, level):
     assert re.search(r"<figcaption>ReLU and its derivative", html)
     assert 'srcset="../assets/figures/relu-narrow.svg"' in html
     [record] = [r for r in caplog.records if r.name == LOGGER]
-    assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage()
+    assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage(), (
+        f"a figure without labels in xx on {locale}/mask.md should log at "
+        f"{logging.getLevelName(level)}, naming CAPTIONS['xx']: {record.getMessage()!r}")
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
