@@ -1,19 +1,15 @@
-"""The site's figures: drawn during the build in the language being built (nothing drawn is
-kept in the repository), shown as captioned figures a phone can read.
+"""The site's figures: drawn during the build in the language being built, nothing drawn kept
+in the repository, and shown as captioned figures a phone can read.
 
 static-i18n runs on_files once per language; each run draws the figures with that language's
-labels. The snippets that draw them are imported afresh once per build (`drawers`), so an edit
-to their labels shows in the next `make serve` rebuild. A page links a figure as if it lived in
-its own language folder (`assets/figures/relu.svg` from `docs/<lang>/mask.md`), which is the src
-path the drawing gets here, so strict link validation finds it.
-
-Each figure is drawn side by side and stacked for narrow screens (`-narrow`), both again for the
-dark scheme (`-dark`: light text on no background). The image becomes a `<figure>` of two
-`<picture>`s, each with the narrow drawing for screens up to NARROW_SCREEN: the light one ends in
-`#only-light`, the dark one in `#only-dark`, which Material hides in the other scheme (so the
-header's toggle switches the figure too, which a media query would not); both load lazily. The
-caption is the snippet's, in the page's language. A translated page whose language has no labels
-shows the English figure with a warning; a page not translated yet shows it with an info line.
+labels, from snippets imported afresh once per build (`drawers`: an edit shows in the next
+`make serve` rebuild). A page links a figure as if it lived in its own language folder, and that
+is the drawing's src path, so strict link validation finds it. Each figure is drawn wide and
+stacked (`-narrow`, for screens up to NARROW_SCREEN), both again for the dark scheme (`-dark`:
+light text on no background), as two `<picture>`s whose images end in `#only-light` and
+`#only-dark`, which Material hides in the other scheme (so the header's toggle switches the
+figure too, which a media query would not). A translated page whose language has no labels
+shows the English figure with a warning; a page not translated yet, with a note.
 """
 
 from __future__ import annotations
@@ -35,7 +31,8 @@ NARROW_SCREEN = "(max-width: 50em)"
 # A paragraph that is nothing but an image, as Python-Markdown writes it.
 IMAGE = re.compile(r'<p><img alt="(?P<alt>[^"]*)" src="(?P<src>[^"]*)"[^>]*></p>')
 # Whole pixels: HTML's width and height are integers, and the drawings are drawn in whole pixels,
-# so the page reserves the drawing's box and does not move when it loads.
+# so the page reserves the drawing's box and does not move when it loads. Lazy: the other
+# scheme's drawing, hidden, is not fetched.
 PICTURE = Markup('<picture><source media="{media}" srcset="{narrow}" width="{nw}" height="{nh}">'
                  '<img alt="{alt}" src="{wide}" width="{w}" height="{h}" loading="lazy" />'
                  '</picture>')

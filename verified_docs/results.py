@@ -81,18 +81,16 @@ def main(argv=None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--update", action="store_true", help="rewrite the recorded results")
     args = parser.parse_args(argv)
-    failed = False
-    site = Site.at(pathlib.Path.cwd())
+    site, problems = Site.at(pathlib.Path.cwd()), []
     for module in recorded(site):
         fresh = {release: measure(site, module, release) for release in site.torch.ascending()}
         path = site.root / FOLDER / f"{module}.json"
-        if args.update:
-            if not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
-                path.write_text(dumps(fresh), encoding="utf-8")
-                print(f"rewrote {site.relative(path)}; review with `git diff`")
-            continue
-        for release, rows in fresh.items():
-            for problem in differences(site, module, release, rows):
-                print(problem, file=sys.stderr)
-                failed = True
-    return int(failed)
+        if not args.update:
+            problems += [p for release, rows in fresh.items()
+                         for p in differences(site, module, release, rows)]
+        elif not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
+            path.write_text(dumps(fresh), encoding="utf-8")
+            print(f"rewrote {site.relative(path)}; review with `git diff`")
+    if problems:
+        print(*problems, sep="\n", file=sys.stderr)
+    return int(bool(problems))
