@@ -1,15 +1,12 @@
 """What the search indexes of a page: its prose, not its code, plus the words readers type for it.
 
-Material indexed every code and output block: outputs repeat `x.grad`, `relu`, `clamp` dozens of
-times, lunr does not weigh a section by its length, so the sections of /why-clone/ with the most
-code outranked the page that answers a question, and the index was two thirds of the home page's
-first load. Each code block (`div.highlight`) is marked `data-search-exclude`, Material's own
-marker (its search skips the block and strips the marker); inline `code` stays searchable.
-
-A page's front-matter `keywords:` (words readers type that the page puts otherwise: "inplace"
-where it says "in place") go on the page's own index entry as the field `keywords`, which
-mkdocs.yml's `search: fields:` weighs like a title. Material's `search: boost:` would raise all
-of a page's sections, and its `tags` go on every section and show in the results.
+Outputs repeat `x.grad`, `relu`, `clamp` dozens of times and lunr does not weigh a section by its
+length: the sections with the most code outranked the page that answers a question, and the
+index was two thirds of the home page's first load. So each code block (`div.highlight`) is
+marked `data-search-exclude`, Material's own marker; inline `code` stays searchable. A page's
+front-matter `keywords:` ("inplace" where it says "in place") go on its own index entry only,
+weighed like a title (mkdocs.yml's `search: fields:`); Material's `search: boost:` would raise
+every section of the page, and its `tags` show on every result.
 """
 
 from __future__ import annotations
