@@ -38,10 +38,6 @@ def location(page, config, markdown_text: str, index: int) -> str:
     return f"{where}:{number}"
 
 
-def has_includes(markdown_text: str, config) -> bool:
-    return "8<-" in markdown_text and "pymdownx.snippets" in config.markdown_extensions
-
-
 def checked(markdown_text: str, page, config, snippets) -> str:
     """The page's Markdown with every include that `snippets` (the `preprocessor`) cannot read
     replaced by a line saying why, each one logged as an error."""

@@ -91,7 +91,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = source_links.title_includes(markdown)
         markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
         markdown = results_table.tables_in(markdown, page, config, self.config.results_tables)
-        if includes.has_includes(markdown, config):
+        if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
             self.snippets = self.snippets or includes.preprocessor(config)
             markdown = includes.checked(markdown, page, config, self.snippets)
         return markdown
