@@ -14,6 +14,7 @@ from snippets import figure_relu
 from verified_docs import figures
 
 SVG = "{http://www.w3.org/2000/svg}"
+LOGGER = "mkdocs.plugins.verified_docs.figures"
 
 
 def texts(svg: str) -> list[str]:
@@ -43,65 +44,57 @@ def test_legends_and_notes_do_not_cover_the_curves(lang, narrow):
                     f"a legend or note at {box}")
 
 
-def test_russian_ticks_have_a_decimal_comma():
+def test_ticks_captions_and_the_stacked_drawing():
     ru, en = texts(figure_relu.svg("ru")), texts(figure_relu.svg("en"))
-    assert "0,5" in ru and "0.5" not in ru
-    assert "0.5" in en and "0,5" not in en
-    assert "\u22121" in ru  # a real minus sign, as matplotlib writes it
-
-
-def test_narrow_drawing_stacks_the_panels():
+    assert "0,5" in ru and "0.5" not in ru and "0.5" in en and "0,5" not in en, "decimal separator"
+    assert "\u22121" in ru, "a real minus sign, as matplotlib writes it"
+    assert set(figure_relu.CAPTIONS) == set(figure_relu.LABELS), "a caption for every language"
+    assert figure_relu.caption("xx") == figure_relu.caption("en")
+    assert not figure_relu.has_labels("xx")
     fig = figure_relu.figure("en", narrow=True)
     FigureCanvasAgg(fig).draw()
     top, bottom = (ax.get_position() for ax in fig.axes)
-    assert top.y0 > bottom.y1 and fig.get_figwidth() < fig.get_figheight()
+    assert top.y0 > bottom.y1 and fig.get_figwidth() < fig.get_figheight(), "narrow: stacked"
     assert figure_relu.svg("en", narrow=True) != figure_relu.svg("en")
 
 
-def test_every_language_with_labels_has_a_caption():
-    assert set(figure_relu.CAPTIONS) == set(figure_relu.LABELS)
-    assert figure_relu.caption("xx") == figure_relu.caption("en")
-    assert not figure_relu.has_labels("xx")
-
-
-def test_a_translated_page_without_figure_labels_is_a_build_warning(caplog):
-    """The build shows the English figure, and says where the missing labels go."""
-    content = '<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>'
-    modules = {"assets/figures/relu.svg": figure_relu}  # as figures.drawers gives them
-    logger = "mkdocs.plugins.verified_docs.figures"
-    # A page of its own in xx; the English page in its place (static-i18n's fallback).
-    for locale, level in (("xx", logging.WARNING), ("en", logging.INFO)):
-        page = SimpleNamespace(file=SimpleNamespace(src_uri=f"{locale}/mask.md", locale=locale))
-        caplog.clear()
-        with caplog.at_level(logging.INFO, logger=logger):
-            html = figures.captioned_figures(content, page, "xx", modules)
-        assert re.search(r"<figcaption>ReLU and its derivative", html)
-        assert 'srcset="../assets/figures/relu-narrow.svg"' in html
-        [record] = [r for r in caplog.records if r.name == logger]
-        assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage()
+@pytest.mark.parametrize("locale, level", [("xx", logging.WARNING), ("en", logging.INFO)],
+                         ids=["translated", "untranslated"])
+def test_a_page_in_a_language_without_figure_labels(caplog, locale, level):
+    """The build shows the English figure and says where the missing labels go: a warning on a
+    page of its own in xx, a note on the English page shown in its place (static-i18n)."""
+    page = SimpleNamespace(file=SimpleNamespace(src_uri=f"{locale}/mask.md", locale=locale))
+    with caplog.at_level(logging.INFO, logger=LOGGER):
+        html = figures.captioned_figures('<p><img alt="ReLU" src="../assets/figures/relu.svg" /></p>',
+                                         page, "xx", {"assets/figures/relu.svg": figure_relu})
+    assert re.search(r"<figcaption>ReLU and its derivative", html)
+    assert 'srcset="../assets/figures/relu-narrow.svg"' in html
+    [record] = [r for r in caplog.records if r.name == LOGGER]
+    assert record.levelno == level and "CAPTIONS['xx']" in record.getMessage(), (
+        f"a figure without labels in xx on {locale}/mask.md should log at "
+        f"{logging.getLevelName(level)}, naming CAPTIONS['xx']: {record.getMessage()!r}")
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
-def test_size_the_page_reserves_is_the_drawings(narrow, dark):
+def test_each_drawing_is_the_size_the_page_reserves_in_its_scheme(narrow, dark):
     """The page gives each <img> and <source> figure_relu.size(): the SVG's own size (points,
-    4/3 px each), in whole pixels, so nothing moves when the lazily loaded drawing arrives."""
-    root = ET.fromstring(figure_relu.svg("en", narrow, dark=dark))
+    4/3 px each), in whole pixels, so nothing moves when the lazily loaded drawing arrives. The
+    dark drawing says what the light one says, light text on no background."""
+    svg = figure_relu.svg("en", narrow, dark=dark)
+    root = ET.fromstring(svg)
     drawn = tuple(float(root.get(k).removesuffix("pt")) * 4 / 3 for k in ("width", "height"))
-    assert figure_relu.size(narrow) == pytest.approx(drawn), (
-        f"snippets/figure_relu.py: size({narrow}) is {figure_relu.size(narrow)}, the SVG is "
-        f"{drawn} px")
-    assert all(float(v).is_integer() for v in figure_relu.size(narrow)), (
-        f"snippets/figure_relu.py: size({narrow}) is {figure_relu.size(narrow)}: the page "
-        "reserves whole pixels (HTML's width and height), so the drawing must be whole pixels "
-        "too, or the page moves when it loads")
-
-
-def test_dark_drawing_has_light_text_on_no_background():
-    light, dark = (ET.fromstring(figure_relu.svg("en", dark=d)) for d in (False, True))
-    assert texts(ET.tostring(light, encoding="unicode")) == texts(
-        ET.tostring(dark, encoding="unicode")), "the two schemes' drawings say different things"
-    background = dark.find(f"{SVG}g/{SVG}g/{SVG}path")  # matplotlib's figure patch
-    assert "fill: none" in (background.get("style") or ""), (
-        f"the dark drawing's background is {background.get('style')!r}: it should let the "
-        "page's show through")
+    size = figure_relu.size(narrow)
+    assert size == pytest.approx(drawn), (
+        f"snippets/figure_relu.py: size({narrow}) is {size}, the SVG is {drawn} px")
+    assert all(float(v).is_integer() for v in size), (
+        f"snippets/figure_relu.py: size({narrow}) is {size}: the page reserves whole pixels "
+        "(HTML's width and height), so the drawing must be whole pixels too, or the page moves "
+        "when it loads")
+    if dark:
+        assert texts(svg) == texts(figure_relu.svg("en", narrow)), (
+            "the two schemes' drawings say different things")
+        background = root.find(f"{SVG}g/{SVG}g/{SVG}path")  # matplotlib's figure patch
+        assert "fill: none" in (background.get("style") or ""), (
+            f"the dark drawing's background is {background.get('style')!r}: it should let the "
+            "page's show through")

@@ -3,28 +3,24 @@ of adjacent outputs becomes one box, and nothing else ever goes into it; the box
 when its longest line fits a column (three blocks: one row or none); a block with marked lines
 names the releases they differ from; a line another release prints is a row of its own."""
 
+import pytest
+
 from verified_docs.release_outputs import CLASS, ROW, column_ch, missing_rows, side_by_side
 
 OUT = '<div class="language-output highlight"><pre><code>{}</code></pre></div>'
 CODE = '<div class="language-python highlight"><pre><code>print(1)</code></pre></div>'
+BOX = f'<div class="{CLASS}">'
 
 
-def test_adjacent_outputs_share_one_box():
-    html = CODE + OUT.format("a") + "\n" + OUT.format("b")
-    assert side_by_side(html) == (CODE + f'<div class="{CLASS}">' + OUT.format("a") + "\n"
-                                  + OUT.format("b") + "</div>")
-
-
-def test_a_single_output_stays_as_it_is():
-    html = CODE + OUT.format("a") + "<p>text</p>"
-    assert side_by_side(html) == html
-
-
-def test_outputs_apart_are_not_joined_with_what_lies_between():
-    html = OUT.format("a") + "<p>text</p>" + CODE + OUT.format("b") + "\n" + OUT.format("c")
-    grouped = side_by_side(html)
-    assert grouped.count(f'class="{CLASS}"') == 1
-    assert grouped.startswith(OUT.format("a") + "<p>text</p>" + CODE + f'<div class="{CLASS}">')
+@pytest.mark.parametrize("page, grouped", [
+    (CODE + OUT.format("a") + "\n" + OUT.format("b"),
+     CODE + BOX + OUT.format("a") + "\n" + OUT.format("b") + "</div>"),
+    (CODE + OUT.format("a") + "<p>text</p>", CODE + OUT.format("a") + "<p>text</p>"),
+    (OUT.format("a") + "<p>text</p>" + CODE + OUT.format("b") + OUT.format("c"),
+     OUT.format("a") + "<p>text</p>" + CODE + BOX + OUT.format("b") + OUT.format("c") + "</div>"),
+], ids=["adjacent-share-a-box", "single-stays", "apart-not-joined"])
+def test_only_adjacent_outputs_share_a_box(page, grouped):
+    assert side_by_side(page) == grouped
 
 
 def titled(release: str, *lines: str, marked=()) -> str:
@@ -36,20 +32,17 @@ def titled(release: str, *lines: str, marked=()) -> str:
             f'{release}</span><pre><span></span><code>{code}</code></pre></div>')
 
 
-def test_blocks_stand_in_a_row_only_when_their_longest_line_fits_a_column():
-    fits, too_long = "x" * column_ch(2), "x" * (column_ch(2) + 1)
-    row = side_by_side(titled("2.13.0", fits, marked=[1]) + titled("2.15.0", "y", marked=[1]))
-    assert f'class="{CLASS} {ROW}"' in row and "--columns: 2" in row
-    stacked = side_by_side(titled("2.13.0", too_long, marked=[1])
-                           + titled("2.15.0", "y", marked=[1]))
-    assert f'class="{CLASS}"' in stacked and ROW not in stacked
-
-
-def test_three_blocks_are_one_row_or_all_stacked():
-    assert column_ch(3) < column_ch(2)
-    line = "x" * (column_ch(3) + 1)  # fits two columns, not three: all three stack
-    html = side_by_side("".join(titled(r, line, marked=[1]) for r in ("1.0", "2.0", "3.0")))
-    assert ROW not in html and "--columns: 3" in html
+@pytest.mark.parametrize("releases, longest, row", [
+    (("2.13.0", "2.15.0"), column_ch(2), True),
+    (("2.13.0", "2.15.0"), column_ch(2) + 1, False),
+    (("1.0", "2.0", "3.0"), column_ch(3) + 1, False),  # fits two columns, not three: all stack
+])
+def test_blocks_stand_in_a_row_only_when_their_longest_line_fits_a_column(releases, longest, row):
+    html = side_by_side("".join(titled(r, "x" * longest if n == 0 else "y", marked=[1])
+                                for n, r in enumerate(releases)))
+    assert (f'class="{CLASS} {ROW}"' in html) == row and f"--columns: {len(releases)}" in html, (
+        f"{len(releases)} blocks whose longest line has {longest} characters should "
+        f"{'' if row else 'not '}stand in a row (release_outputs.column_ch): {html[:120]}")
 
 
 def test_a_marked_block_names_what_it_differs_from_in_the_page_language():
@@ -64,14 +57,11 @@ def test_a_marked_block_names_what_it_differs_from_in_the_page_language():
 def test_a_line_one_release_lacks_is_a_row_of_its_own_where_the_line_would_be():
     html = side_by_side(titled("2.13.0", "a", "gone", "b", marked=[2])
                         + titled("2.15.0", "a", "b"), {"outputs_missing": "(none)"})
-    second = html.split('<div class="language-output', 2)[2]
+    first, second = html.split('<div class="language-output', 2)[1:]
     assert ('<span class="go">a</span>\n<span class="release-missing" data-search-exclude>'
-            '(none)\n</span>'
-            '<span class="go">b</span>\n') in second
-    assert "release-missing" not in html.split('<div class="language-output', 2)[1]
+            '(none)\n</span><span class="go">b</span>\n') in second
+    assert "release-missing" not in first
     assert missing_rows([["a", "b", "c"], ["a", "x", "y", "c"]]) == [{2: 1}, {}]
-
-
-def test_the_changes_pages_pairs_get_no_marks_and_no_missing_rows():
+    # The changes page's pairs of blocks list changed lines, unmarked: no marks, no gaps.
     html = side_by_side(titled("2.13.0", "old 1", "old 2") + titled("2.14.1", "new"))
     assert "release-missing" not in html and "release-differ" not in html

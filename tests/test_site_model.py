@@ -1,6 +1,6 @@
 """The site model (verified_docs/site.py), in process on a small site in a temporary folder: its
-languages in order, the pages, `extra` per language, where a page is built, and a page
-that is not UTF-8 named by its line. Every other module reads these facts from it."""
+languages in order, the pages, `extra` per language, where a page is built, and a page that is
+not UTF-8 named by its line. Every other module reads these facts from it."""
 
 from __future__ import annotations
 
@@ -15,92 +15,74 @@ CONFIG = """\
 site_name: Test
 extra:
   output_title: Output
-  strings:
-    outdated_title: Outdated
-    english_link: English
+  strings: {outdated_title: Outdated, english_link: English}
 plugins:
   - i18n:
       docs_structure: folder
       languages:
-        - locale: ru
-          name: Русский
-          extra:
-            output_title: Вывод
-            strings:
-              outdated_title: Устарело
-        - locale: en
-          default: true
-          name: English
-        - locale: de
-          name: Deutsch
-          build: false
+        - {locale: ru, name: Русский, extra: {output_title: Вывод, strings: {outdated_title: Устарело}}}
+        - {locale: en, default: true, name: English}
+        - {locale: de, name: Deutsch, build: false}
 """
+PAGES = {"en/index.md": "# Home\n", "en/guide/index.md": "# Guide\n", "en/mask.md": "# Mask\n",
+         "ru/index.md": "# Главная\n", "de/index.md": "# Start\n"}
 
 
 @pytest.fixture
 def site(tmp_path) -> Site:
     (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
-    pages = {"en/index.md": "# Home\n", "en/guide/index.md": "# Guide\n", "en/mask.md": "# Mask\n",
-             "ru/index.md": "# Главная\n", "de/index.md": "# Start\n"}
-    for page, text in pages.items():
+    for page, text in PAGES.items():
         (tmp_path / "docs" / page).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "docs" / page).write_text(text, encoding="utf-8")
     return Site(tmp_path)
 
 
-def test_languages_default_first_then_in_the_order_of_mkdocs_yml(site):
-    assert site.locales == ("en", "ru", "de"), (
-        "Site.languages: the default language first, the others in mkdocs.yml's order")
-    assert site.default == "en"
-    assert [(lang.name, lang.default, lang.prefix) for lang in site.languages] == [
-        ("English", True, ""), ("Русский", False, "ru/"), ("Deutsch", False, "de/")]
-    assert [lang.locale for lang in site.built_languages] == ["en", "ru"], (
-        "Site.built_languages leaves out a language with `build: false`")
+def built(site, lang, page):
+    return site.built_html(site.root / "site", lang, page).relative_to(site.root).as_posix()
 
 
-def test_a_location_of_the_built_site_belongs_to_its_language(site):
-    found = {location: site.language_at(location).locale for location in ("ru/mask/", "mask/", "")}
-    assert found == {"ru/mask/": "ru", "mask/": "en", "": "en"}, (
-        f"Site.language_at: a location under a language's prefix (`ru/`) is that language's, "
-        f"any other the default language's; got {found}")
-
-
-def test_pages_and_the_language_of_a_file(site):
-    assert site.pages("en") == ["guide/index.md", "index.md", "mask.md"]
-    assert site.language_of(site.docs / "ru" / "mask.md") == "ru"
-    assert site.language_of(site.root / "mkdocs.yml") is None
-
-
-def test_extra_of_a_language_is_its_own_over_the_global_one(site):
-    assert site.extra("ru") == {"output_title": "Вывод",
-                                "strings": {"outdated_title": "Устарело",
-                                            "english_link": "English"}}, (
-        "Site.extra(lang): the language's own `extra` over the global one, `strings` merged "
-        "key by key (a text the language lacks is the default language's)")
-    assert site.extra("en") == {"output_title": "Output",
-                                "strings": {"outdated_title": "Outdated",
-                                            "english_link": "English"}}
-
-
-def test_where_the_build_puts_a_page(site, tmp_path):
-    out = tmp_path / "site"
-    found = {(lang, page): site.built_html(out, lang, page).relative_to(out).as_posix()
-             for lang, page in (("en", "index.md"), ("en", "guide/index.md"), ("ru", "mask.md"))}
-    assert found == {("en", "index.md"): "index.html", ("en", "guide/index.md"): "guide/index.html",
-                     ("ru", "mask.md"): "ru/mask/index.html"}, (
-        "Site.built_html: static-i18n builds the default language at the site's root and another "
-        f"into <lang>/, and MkDocs makes name.md name/index.html; got {found}")
+@pytest.mark.parametrize("fact, expected, why", [
+    (lambda s: s.locales, ("en", "ru", "de"),
+     "Site.languages: the default language first, the others in mkdocs.yml's order"),
+    (lambda s: [(lang.name, lang.default, lang.prefix) for lang in s.languages],
+     [("English", True, ""), ("Русский", False, "ru/"), ("Deutsch", False, "de/")],
+     "Site.languages: each with its name, whether it is the default, and its folder"),
+    (lambda s: [lang.locale for lang in s.built_languages], ["en", "ru"],
+     "Site.built_languages leaves out a language with `build: false`"),
+    (lambda s: [s.language_at(at).locale for at in ("ru/mask/", "mask/", "")], ["ru", "en", "en"],
+     "Site.language_at: a location under a language's prefix (`ru/`) is that language's, any "
+     "other the default language's"),
+    (lambda s: s.pages("en"), ["guide/index.md", "index.md", "mask.md"],
+     "Site.pages(lang): a language's pages, relative to its folder, sorted"),
+    (lambda s: [s.language_of(s.docs / "ru" / "mask.md"), s.language_of(s.root / "mkdocs.yml")],
+     ["ru", None], "Site.language_of: a file's language folder, None outside docs/"),
+    (lambda s: [s.extra("ru"), s.extra("en")],
+     [{"output_title": "Вывод", "strings": {"outdated_title": "Устарело", "english_link": "English"}},
+      {"output_title": "Output", "strings": {"outdated_title": "Outdated", "english_link": "English"}}],
+     "Site.extra(lang): the language's own `extra` over the global one, `strings` merged key by "
+     "key (a text the language lacks is the default language's)"),
+    (lambda s: [built(s, "en", "index.md"), built(s, "en", "guide/index.md"),
+                built(s, "ru", "mask.md")],
+     ["site/index.html", "site/guide/index.html", "site/ru/mask/index.html"],
+     "Site.built_html: static-i18n builds the default language at the site's root and another "
+     "into <lang>/, and MkDocs makes name.md name/index.html"),
+    (lambda s: Site.at(s.root) is Site.at(s.root / "docs" / "..") is not s, True,
+     "Site.at(root) gives one Site per root, so mkdocs.yml is loaded once; Site(root) afresh"),
+], ids=["order", "languages", "built", "language_at", "pages", "language_of", "extra",
+        "built_html", "one_per_root"])
+def test_site_model(site, fact, expected, why):
+    found = fact(site)
+    assert found == expected, f"{why}; got {found!r}"
 
 
 def test_a_file_that_is_not_utf8_is_named_with_its_line(site):
     page = site.docs / "ru" / "index.md"
     page.write_bytes("# Главная\n\nТекст ".encode() + b"\xff.\n")
-    with pytest.raises(PageError) as raised:
-        site.read_text(page)
-    assert str(raised.value) == ("docs/ru/index.md:3: not valid UTF-8 (byte b'\\xff'); save "
-                                 "the file as UTF-8"), str(raised.value)
-    with pytest.raises(PageError, match=r"^docs/ru/index\.md:3: not valid UTF-8"):
-        site.front_matter(page)
+    for read in (site.read_text, site.front_matter):
+        with pytest.raises(PageError) as raised:
+            read(page)
+        assert str(raised.value) == ("docs/ru/index.md:3: not valid UTF-8 (byte b'\\xff'); save "
+                                     "the file as UTF-8"), str(raised.value)
 
 
 def test_loading_the_config_leaves_the_mkdocs_logger_as_it_was(site):
@@ -114,9 +96,3 @@ def test_loading_the_config_leaves_the_mkdocs_logger_as_it_was(site):
             "it quiets load_config's INFO lines only while loading, then restores the level")
     finally:
         logger.setLevel(before)
-
-
-def test_one_site_per_root(site, tmp_path):
-    assert Site.at(tmp_path) is Site.at(tmp_path / "docs" / ".."), (
-        "Site.at(root) gives one Site per repository root, so mkdocs.yml is loaded once")
-    assert Site.at(tmp_path) is not site, "Site(root) reads the site afresh; Site.at(root) once"

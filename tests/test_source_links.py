@@ -6,6 +6,8 @@ import pytest
 
 from verified_docs.source_links import title_includes as titled
 
+INCLUDE = '--8<-- "snippets/x.py"'
+
 
 @pytest.mark.parametrize("fence, expected", [
     ("```python", '```python title="snippets/x.py"'),
@@ -15,20 +17,14 @@ from verified_docs.source_links import title_includes as titled
     ('```python hl_lines="1"', '```python hl_lines="1" title="snippets/x.py"'),
     ('```python title="Mine"', '```python title="Mine"'),
     ("```", "```"),
+    (f"```python\n{INCLUDE}\nprint(1)", f"```python\n{INCLUDE}\nprint(1)"),  # more than an include
+    ("/// details | Full script\n    ```python", '/// details | Full script\n    ```python '
+     'title="snippets/x.py"'),  # indented in a block
 ])
 def test_title_added_to_an_include_only_fence(fence, expected):
-    page = f'Text\n\n{fence}\n--8<-- "snippets/x.py"\n```\n'
-    assert titled(page) == f'Text\n\n{expected}\n--8<-- "snippets/x.py"\n```\n'
-
-
-def test_fences_with_more_than_an_include_are_left_alone():
-    page = '```python\n--8<-- "snippets/x.py"\nprint(1)\n```\n'
-    assert titled(page) == page
-
-
-def test_indented_fence_in_a_block():
-    page = '/// details | Full script\n    ```python\n    --8<-- "snippets/x.py"\n    ```\n///\n'
-    assert 'title="snippets/x.py"' in titled(page)
+    indent = "    " if fence.startswith("///") else ""
+    page = f"Text\n\n{fence}\n{indent}{INCLUDE}\n{indent}```\n"
+    assert titled(page) == f"Text\n\n{expected}\n{indent}{INCLUDE}\n{indent}```\n"
 
 
 def test_rendered_block_keeps_highlighted_lines_and_shows_the_title():

@@ -1,11 +1,9 @@
-"""A `--8<--` include that cannot be read is an error naming the page and line, not an exception
-(a piece of the build, verified_docs/plugin.py).
+"""A `--8<--` include that cannot be read is an error naming the page and line.
 
-pymdownx.snippets (`check_paths: true`) raises when an included file is missing. Raised while
-a page renders, that exception ends `mkdocs build` with a traceback, and during `make serve`
-it stops the rebuild, so the browser keeps the old page as if the server hung. Here each
-include line is tried first: one that fails is logged as an ERROR (`mkdocs build --strict`
-still fails on it) and replaced by a line saying what is wrong, so `make serve` (not strict)
+pymdownx.snippets raises on a missing file; raised while a page renders, that ends `mkdocs
+build` with a traceback and stops a `make serve` rebuild, so the browser keeps the old page as
+if the server hung. Here each include line is tried first: one that fails is logged as an ERROR
+(the strict build still fails) and replaced by a line saying what is wrong, so `make serve`
 shows the page with the error in place and keeps serving.
 """
 
@@ -21,12 +19,10 @@ from verified_docs.fences import INCLUDE_LINE
 log = get_plugin_logger(__name__)
 
 
-
 def preprocessor(config):
     """The site's snippets preprocessor, configured as mkdocs.yml configures it."""
-    md = markdown.Markdown(extensions=config.markdown_extensions,
-                           extension_configs=config.mdx_configs)
-    return md.preprocessors["snippet"]
+    return markdown.Markdown(extensions=config.markdown_extensions,
+                             extension_configs=config.mdx_configs).preprocessors["snippet"]
 
 
 def location(page, config, markdown_text: str, index: int) -> str:
@@ -34,33 +30,24 @@ def location(page, config, markdown_text: str, index: int) -> str:
     page's file: the Markdown has lost the front matter and may have gained a banner, so the
     line is found by its text (the same occurrence of it, counted from the end)."""
     start = markdown_text.rfind("\n", 0, index) + 1
-    end = markdown_text.find("\n", index)
-    line = markdown_text[start:end if end >= 0 else None]
+    line = markdown_text[start:].split("\n", 1)[0]
     after = markdown_text[start:].split("\n").count(line)  # this one and those after it
-    source = page.file.content_string.split("\n")
-    found = [n for n, text in enumerate(source, 1) if text == line]
+    found = [n for n, text in enumerate(page.file.content_string.split("\n"), 1) if text == line]
     number = found[-after] if len(found) >= after else markdown_text.count("\n", 0, index) + 1
     where = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
     return f"{where}:{number}"
 
 
-def has_includes(markdown_text: str, config) -> bool:
-    """Whether the page may include snippets, as the site's Markdown reads it."""
-    return "8<-" in markdown_text and "pymdownx.snippets" in config.markdown_extensions
-
-
 def checked(markdown_text: str, page, config, snippets) -> str:
     """The page's Markdown with every include that `snippets` (the `preprocessor`) cannot read
     replaced by a line saying why, each one logged as an error."""
-    lines = markdown_text.split("\n")
-    at = 0
+    lines, at = markdown_text.split("\n"), 0
     for n, line in enumerate(lines):
         start, at = at, at + len(line) + 1
         match = INCLUDE_LINE.match(line)
-        if not match:
-            continue
         try:
-            snippets.run([line.strip()])
+            if match:
+                snippets.run([line.strip()])
         except Exception as exc:  # SnippetMissingError, an unreadable file, ...
             log.error(f"{location(page, config, markdown_text, start)}: cannot include a "
                       f"snippet: {exc}")

@@ -1,9 +1,9 @@
 """Which PyTorch releases, and when, each page's outputs were verified with.
 
-- The docs test run writes `.cache/provenance.json` whenever every code block of a page has
-  passed; the build reads the file its `provenance` option names (verified_docs/plugin.py) for
-  the line under each title and the footer, dated in the page's language (Babel).
-- It is never committed: a fresh clone's footer says the outputs are not verified yet.
+The docs test run writes `.cache/provenance.json` whenever every code block of a page has
+passed; the build reads the file its `provenance` option names for the line under each title and
+the footer, dated in the page's language. It is never committed: a fresh clone says "not yet
+verified".
 
     {"run": {"torch": ["2.15.0", "2.13.0"], "verified": "2026-11-30"},  # the last docs test run
      "with_code": ["en/index.md", ...],                                # pages that have code
@@ -22,7 +22,6 @@ RECORD = pathlib.Path(".cache") / "provenance.json"
 
 
 def path(site) -> pathlib.Path:
-    """Where the tests of `site` record what they verified."""
     return site.root / RECORD
 
 
@@ -48,8 +47,7 @@ def record(path: pathlib.Path, pages: list[str], releases: list[str], with_code:
     """`pages` (e.g. `en/mask.md`, `ru/mask.md`) verified today on `releases`."""
     today = datetime.date.today().isoformat()
     path.parent.mkdir(parents=True, exist_ok=True)
-    # Two test workers (pytest-xdist) may record pages at once: each read, change and write
-    # holds the lock, so neither drops the other's pages.
+    # Two pytest-xdist workers may record at once: the lock keeps either from dropping the other's.
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
@@ -67,8 +65,7 @@ def record(path: pathlib.Path, pages: list[str], releases: list[str], with_code:
 
 
 def local_date(iso: str, lang: str) -> str:
-    """`2026-12-01` as a reader of `lang` writes it: "December 1, 2026", «1 декабря 2026 г.»
-    (Babel's long date format of the language). A date that is not ISO is shown as it is."""
+    """`2026-12-01` in Babel's long format of `lang` («1 декабря 2026 г.»); not ISO: as it is."""
     from babel.core import UnknownLocaleError
     from babel.dates import format_date
 
@@ -78,17 +75,16 @@ def local_date(iso: str, lang: str) -> str:
         return str(iso)
 
 
-def footer(data: dict, page: str, lang: str = "en") -> dict | None:
-    """What the footer and the line under the title of `page` (e.g. `ru/mask.md`, built in
-    `lang`) say: releases, date (ISO, and `date` as the language writes it) and scope."""
+def footer(data: dict | None, page: str, lang: str = "en") -> dict | None:
+    """What the footer and the line under the title of `page` (`ru/mask.md`, built in `lang`)
+    say: releases, date (ISO, and `date` as the language writes it) and scope."""
+    data = data or {}
     entry, scope = data.get("pages", {}).get(page), "page"
     if entry is None and page not in data.get("with_code", []):
         # A page without code has no outputs of its own: it says when the site's code was tested.
         entry, scope = data.get("run"), "site"
     if not isinstance(entry, dict):
         return None
-    torch = entry.get("torch")
-    torch = ", ".join(torch) if isinstance(torch, list) else str(torch)
-    verified = entry.get("verified")
-    return {"torch": torch, "verified": verified, "date": local_date(verified, lang),
-            "scope": scope}
+    torch, verified = entry.get("torch"), entry.get("verified")
+    return {"torch": ", ".join(torch) if isinstance(torch, list) else str(torch),
+            "verified": verified, "date": local_date(verified, lang), "scope": scope}

@@ -1,9 +1,8 @@
 """Results of snippets measured on every PyTorch release, recorded as JSON for tables.
 
 `snippets/results/<module>.json` holds what `python -m snippets.<module> --json` prints on each
-release of requirements-torch.txt: `{release: rows}`, oldest release first. The build turns it
-into a table with a column per release (verified_docs/results_table.py); the tests re-measure it
-and fail on drift; `make outputs` (`python -m verified_docs results --update`) rewrites it.
+verified release: `{release: rows}`, oldest first. The build shows it as a table
+(results_table.py), the tests re-measure it, `make outputs` (`--update`) rewrites it.
 """
 
 from __future__ import annotations
@@ -25,13 +24,12 @@ class Drift(AssertionError):
     pass
 
 
-# Where a page shows a table of recorded results (verified_docs/results_table.py).
 PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
 
 
 def recorded(site: Site) -> list[str]:
-    """The snippet modules whose results are recorded, or which a page shows as a table: so
-    `make outputs` writes the first record of a new table."""
+    """The snippet modules whose results are recorded or shown as a table (so `make outputs`
+    writes a new table's first record)."""
     shown = {name for page in site.all_pages() for name in PLACEHOLDER.findall(
         site.read_text(page))}
     return sorted(shown | {p.stem for p in (site.root / FOLDER).glob("*.json")})
@@ -39,8 +37,8 @@ def recorded(site: Site) -> list[str]:
 
 def measure(site: Site, module: str, release: str, timeout: float = 600) -> list:
     """The rows `snippets.<module> --json` prints on `release`, in a child process."""
-    child = subprocess.run([sys.executable, "-m", f"snippets.{module}", "--json"],
-                           cwd=site.root, env=site.torch.environ(release), capture_output=True, text=True,
+    child = subprocess.run([sys.executable, "-m", f"snippets.{module}", "--json"], cwd=site.root,
+                           env=site.torch.environ(release), capture_output=True, text=True,
                            timeout=timeout)
     if child.returncode or child.stderr:
         raise Drift(f"snippets/{module}.py --json on PyTorch {release} failed "
@@ -83,18 +81,16 @@ def main(argv=None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--update", action="store_true", help="rewrite the recorded results")
     args = parser.parse_args(argv)
-    failed = False
-    site = Site.at(pathlib.Path.cwd())
+    site, problems = Site.at(pathlib.Path.cwd()), []
     for module in recorded(site):
         fresh = {release: measure(site, module, release) for release in site.torch.ascending()}
         path = site.root / FOLDER / f"{module}.json"
-        if args.update:
-            if not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
-                path.write_text(dumps(fresh), encoding="utf-8")
-                print(f"rewrote {site.relative(path)}; review with `git diff`")
-            continue
-        for release, rows in fresh.items():
-            for problem in differences(site, module, release, rows):
-                print(problem, file=sys.stderr)
-                failed = True
-    return int(failed)
+        if not args.update:
+            problems += [p for release, rows in fresh.items()
+                         for p in differences(site, module, release, rows)]
+        elif not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
+            path.write_text(dumps(fresh), encoding="utf-8")
+            print(f"rewrote {site.relative(path)}; review with `git diff`")
+    if problems:
+        print(*problems, sep="\n", file=sys.stderr)
+    return int(bool(problems))

@@ -1,20 +1,17 @@
-"""`<!-- results-table: NAME -->` on a page becomes an HTML table of
-snippets/results/NAME.json, the results `make outputs` recorded on each verified PyTorch
-release (verified_docs.results: {release: [[formulation, value, grad_fn], ...]}).
+"""`<!-- results-table: NAME -->` on a page becomes the HTML table of snippets/results/NAME.json
+(verified_docs.results: {release: [[formulation, value, grad_fn], ...]}, oldest first).
 
-One row per formulation: its code, its value under each release (one column per release, headed
-by its number under "<gradient at 0> · PyTorch", oldest first as the file has them; the values
-in bold where the releases differ) and its backward node.
-Header texts come from `extra.strings` (`table_formulation`, `table_grad_at_zero`,
-`table_grad_fn`), translated per language, and `decimal_separator` for the values.
-The build (verified_docs/plugin.py) fills in each page's placeholders before it is rendered.
+A row per formulation: its code, its value on each release (a column per release under
+"<gradient at 0> · PyTorch", in bold where the releases differ) and its backward node. The
+headers are the `extra.strings` keys the `results_tables` option names; values use the
+language's `decimal_separator`.
 """
 
 from __future__ import annotations
 
-import html
 import json
 
+from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.includes import location
@@ -23,17 +20,17 @@ from verified_docs.results import PLACEHOLDER
 from verified_docs.site import Site, interface_text
 
 log = get_plugin_logger(__name__)
+M = Markup  # the templates below, their values escaped
 
-
-
-def number(value, config) -> str:
-    separator = (config.extra.get("strings") or {}).get("decimal_separator", ".")
-    return f"{value:g}".replace(".", separator)
+# --releases: the number of value columns, for the phone's layout of the table (extra.css).
+TABLE = M('<table class="results-table" data-results="{name}" style="--releases: {count}">\n'
+          '<thead>\n<tr><th scope="col" rowspan="2">{first}</th>'
+          '<th scope="colgroup" colspan="{count}">{values} · PyTorch</th>'
+          '<th scope="col" rowspan="2">{last}</th></tr>\n<tr>{releases}</tr>\n</thead>\n'
+          '<tbody>\n{body}\n</tbody>\n</table>')
 
 
 def table(name: str, config, where: str, headers: dict) -> str:
-    """`headers`: the plugin's `results_tables` option, {table: the `extra.strings` keys of its
-    first column, its value columns and its last column}."""
     path = Site.of(config).root / RESULTS / f"{name}.json"
     if name not in headers or not path.exists():
         log.warning(f"{where}: results-table: no table {name!r} (snippets/results/{name}.json "
@@ -41,34 +38,27 @@ def table(name: str, config, where: str, headers: dict) -> str:
                     "`make outputs`.")
         return ""
     results = json.loads(path.read_text(encoding="utf-8"))
-    versions = list(results)
-    first, values, last = (html.escape(interface_text(config, key)) for key in headers[name])
-    by_version = [{row[0]: row for row in results[v]} for v in versions]
-    head = (f'<tr><th scope="col" rowspan="2">{first}</th>'
-            f'<th scope="colgroup" colspan="{len(versions)}">{values} · PyTorch</th>'
-            f'<th scope="col" rowspan="2">{last}</th></tr>\n<tr>'
-            + "".join(f'<th scope="col">{html.escape(v)}</th>' for v in versions)
-            + "</tr>")
+    releases = list(results)
+    separator = (config.extra.get("strings") or {}).get("decimal_separator", ".")
+    by_release = [{row[0]: row for row in results[r]} for r in releases]
     body = []
-    for code, *_ in results[versions[0]]:
-        rows = [rows_of.get(code) for rows_of in by_version]
-        cells = [number(r[1], config) if r else "–" for r in rows]
+    for code, *_ in results[releases[0]]:
+        rows = [rows_of.get(code) for rows_of in by_release]
+        cells = [f"{r[1]:g}".replace(".", separator) if r else "–" for r in rows]
         differs = len(set(cells)) > 1
-        if differs:
-            cells = [f"<strong>{c}</strong>" for c in cells]
-        names = {r[2] for r in rows if r}
-        node = " / ".join(
-            f"{html.escape(r[2])} ({html.escape(v)})" for r, v in zip(rows, versions) if r
-        ) if len(names) > 1 else html.escape(names.pop())
-        attrs = ' class="results-differ"' if differs else ""
-        body.append(f"<tr{attrs}><td><code>{html.escape(code)}</code></td>"
-                    + "".join(f'<td class="results-value">{c}</td>' for c in cells)
-                    + f"<td><code>{node}</code></td></tr>")
-    # --releases: the number of value columns, for the phone's layout of the table (extra.css).
-    return (f'<table class="results-table" data-results="{html.escape(name)}" '
-            f'style="--releases: {len(versions)}">\n'
-            f"<thead>\n{head}\n</thead>\n<tbody>\n" + "\n".join(body)
-            + "\n</tbody>\n</table>")
+        cell = M('<td class="results-value"><strong>{}</strong></td>' if differs
+                 else '<td class="results-value">{}</td>')
+        nodes = {r[2] for r in rows if r}
+        node = " / ".join(f"{r[2]} ({v})" for r, v in zip(rows, releases) if r
+                          ) if len(nodes) > 1 else nodes.pop()
+        body.append(M("<tr{}><td><code>{}</code></td>{}<td><code>{}</code></td></tr>").format(
+            M(' class="results-differ"') if differs else "", code,
+            M("").join(cell.format(c) for c in cells), node))
+    first, values, last = (interface_text(config, key) for key in headers[name])
+    return TABLE.format(name=name, count=len(releases), first=first, values=values, last=last,
+                        releases=M("").join(M('<th scope="col">{}</th>').format(r)
+                                            for r in releases),
+                        body=M("\n").join(body))
 
 
 def tables_in(markdown: str, page, config, headers: dict) -> str:

@@ -1,9 +1,8 @@
 """The site: a folder with its mkdocs.yml, and the one model of it every other module uses.
 
-- Every entry point makes the site from what it is given: `Site.of(config)` in the build (the
-  MkDocs config file), `Site.at(rootpath)` in pytest, `Site.containing(page)` for a page's
-  fences, `Site.at(Path.cwd())` in the commands. No module fixes a path at import time.
-- `Site.at(root)` is one per root for the process, its mkdocs.yml loaded once, lazily.
+Every entry point makes it from what it is given: `Site.of(config)` in the build, `Site.at(
+rootpath)` in pytest, `Site.containing(page)` for a page's fences, `Site.at(Path.cwd())` in the
+commands; no module fixes a path at import time. `Site.at(root)` is one per root per process.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ class Language:
 
 
 class Site:
-    """A repository root with its mkdocs.yml (static-i18n, `docs_structure: folder`)."""
+    """A folder with its mkdocs.yml (static-i18n, `docs_structure: folder`)."""
 
     def __init__(self, root: pathlib.Path):
         self.root = pathlib.Path(root)
@@ -50,26 +49,23 @@ class Site:
 
     @classmethod
     def containing(cls, path) -> Site:
-        """The site whose folder holds `path`: the nearest folder above it with a mkdocs.yml."""
+        """The site of the nearest folder above `path` with a mkdocs.yml."""
         path = pathlib.Path(path).resolve()
-        for folder in path.parents:
-            if (folder / "mkdocs.yml").is_file():
-                return cls.at(folder)
-        raise PageError(f"{path}: lies in no folder with a mkdocs.yml")
+        folder = next((f for f in path.parents if (f / "mkdocs.yml").is_file()), None)
+        if folder is None:
+            raise PageError(f"{path}: lies in no folder with a mkdocs.yml")
+        return cls.at(folder)
 
     @cached_property
     def torch(self) -> versions.Releases:
-        """The PyTorch releases the pages are verified on."""
         return versions.Releases(self.root)
 
     def __repr__(self) -> str:
         return f"Site({str(self.root)!r})"
 
-    # ---- mkdocs.yml -----------------------------------------------------------------------
-
     @cached_property
     def config(self):
-        """mkdocs.yml as MkDocs loads it (`mkdocs.config.load_config`), read once."""
+        """mkdocs.yml as MkDocs loads it, read once."""
         from mkdocs.config import load_config
 
         logger = logging.getLogger("mkdocs")
@@ -94,39 +90,28 @@ class Site:
 
     @property
     def locales(self) -> tuple[str, ...]:
-        """The languages' codes, the default first."""
         return tuple(lang.locale for lang in self.languages)
 
     @property
     def default(self) -> str:
-        """The default language's code."""
         return self.languages[0].locale
 
     @property
     def built_languages(self) -> tuple[Language, ...]:
-        """The languages the build makes, the default first."""
         return tuple(lang for lang in self.languages if lang.build)
 
     def language_at(self, location: str) -> Language:
-        """The language of a page location relative to the built site's root ("ru/mask/" -> ru)."""
-        for lang in self.built_languages:
-            if lang.prefix and location.startswith(lang.prefix):
-                return lang
-        return self.built_languages[0]
+        """The language of a location in the built site ("ru/mask/" -> ru)."""
+        return next((lang for lang in self.built_languages
+                     if lang.prefix and location.startswith(lang.prefix)), self.built_languages[0])
 
     def extra(self, lang: str) -> dict:
         """`extra` of mkdocs.yml as the build sees it in `lang`: the language's own `extra`
         (static-i18n) merged over the global one, `strings` merged key by key."""
-        base = dict(self.config["extra"])
-        for language in self.config["plugins"]["i18n"].config.languages:
-            if language.locale == lang:
-                own = dict(language.extra or {})
-                strings = {**base.get("strings", {}), **own.pop("strings", {})}
-                base.update(own)
-                base["strings"] = strings
-        return base
-
-    # ---- pages ----------------------------------------------------------------------------
+        base = self.config["extra"]
+        own = next((language.extra or {} for language in self.config["plugins"]["i18n"].config
+                    .languages if language.locale == lang), {})
+        return {**base, **own, "strings": {**base.get("strings", {}), **own.get("strings", {})}}
 
     def pages(self, lang: str) -> list[str]:
         """Page paths of one language, relative to its folder."""
@@ -162,7 +147,7 @@ class Site:
                             f"{data[exc.start:exc.start + 1]!r}); save the file as UTF-8") from None
 
     def front_matter(self, path) -> tuple[dict, str]:
-        """(front matter, text after it) of a page, read as MkDocs reads them."""
+        """(front matter, text after it), as MkDocs reads them."""
         from mkdocs.utils.meta import get_data
 
         body, meta = get_data(self.read_text(path))
@@ -170,17 +155,16 @@ class Site:
 
     def built_html(self, site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
         """Where the build puts `docs/<lang>/<page>`: static-i18n builds the default language
-        at the root, the others into `<lang>/`, and MkDocs turns `name.md` into
-        `name/index.html`."""
+        at the root, the others into `<lang>/`; MkDocs makes `name.md` `name/index.html`."""
         out = site_dir if lang == self.default else site_dir / lang
         name = page.removesuffix(".md")
         name = "" if name == "index" else name.removesuffix("/index") + "/"
         return out / name / "index.html"
 
     def snippet(self, name: str, fresh: bool = False):
-        """`snippets.<name>`, imported normally, with the site's folder on sys.path as for the
-        tests (MkDocs started as a console script does not put it there). `fresh`: executed
-        again if the process has imported it already, so that it is the file as it is now."""
+        """`snippets.<name>` imported with the site's folder on sys.path, as the tests import it
+        (`mkdocs` as a console script does not put it there); `fresh`: executed again if the
+        process has imported it already, so that it is the file as it is now."""
         if str(self.root) not in sys.path:
             sys.path.insert(0, str(self.root))
         module = sys.modules.get(f"snippets.{name}")
@@ -200,22 +184,17 @@ def _site_at(root: pathlib.Path) -> Site:
     return Site(root)
 
 
-# ---- a build of the site (the config MkDocs passes the plugin) --------------------------------
-
 def build_languages(build_config) -> tuple[str, str]:
-    """(default language, language being built) of a build, for the plugin's pieces:
-    static-i18n builds the default language, then every other one in turn, and sets the theme's
-    `language` to it in each pass's on_config (so from on_files on)."""
+    """(default language, language being built) of a build (the config MkDocs passes a plugin):
+    static-i18n sets the theme's `language` in each language's pass, from on_files on."""
     default = next(lang.locale for lang in build_config.plugins["i18n"].config.languages
                    if lang.default)
     return default, build_config.theme["language"]
 
 
 def interface_text(build_config, key: str) -> str:
-    """`extra.strings[key]` of the language being built, for a piece of the build
-    (`build_config` is the config MkDocs passes the plugin). A missing text is logged, naming
-    the key and the language, and the key stands in for it, so the build goes on (and fails
-    under --strict)."""
+    """`extra.strings[key]` of the language being built. A missing text is a warning naming the
+    key and the language, and the key stands in for it (the strict build fails)."""
     from mkdocs.plugins import get_plugin_logger
 
     value = (build_config.extra.get("strings") or {}).get(key)
