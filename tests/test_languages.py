@@ -10,14 +10,11 @@ translator; `make translations` lists the ones still in English. Each check is a
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests import translation_site
 from tests.repo import SITE as REPO
-from verified_docs.i18n.gaps import interface_gaps, interface_texts
-from verified_docs.i18n.scaffold import nav_titles
+from verified_docs.i18n.status import grouped_keys, nav_titles, untranslated
 from verified_docs.site import Site
 
 
@@ -47,30 +44,14 @@ def nav_problems(site: Site) -> list[str]:
         for page in in_nav if page not in pages]
 
 
-def missing(site: Site, lang: str, prefixes: tuple[str, ...]) -> list[str]:
-    own = interface_texts(site.config, lang)
-    return [key for key, value in interface_texts(site.config, site.default).items()
-            if key.startswith(prefixes) and not own.get(key)]
-
-
 def interface_problems(site: Site, lang: str) -> list[str]:
-    keys = missing(site, lang, ("site_", "extra."))
-    return [
-        f"mkdocs.yml: the `{lang}` entry of the i18n plugin's languages lacks "
-        f"{', '.join(f'`{k}`' for k in keys)}, so {lang} readers would see "
-        f"{'that text' if len(keys) == 1 else 'those texts'} in English (or nothing). "
-        f"Add {'it' if len(keys) == 1 else 'them'} there, translated; `{site.default}`'s "
-        "(the top-level `site_*` and `extra` of mkdocs.yml) are the model."] if keys else []
-
-
-def nav_title_problems(site: Site, lang: str) -> list[str]:
-    titles = [key.removeprefix("nav_translations.") for key in missing(site, lang, ("nav_",))]
-    return [
-        f"mkdocs.yml: `nav_translations` of `{lang}` has no entry for "
-        f"{', '.join(repr(t) for t in titles)}, so the {lang} menu shows "
-        f"{'it' if len(titles) == 1 else 'them'} in English. Add "
-        + "; ".join(f"`{t}: <{t!r} in {lang}>`" for t in titles)
-        + " under its nav_translations."] if titles else []
+    missing = untranslated(site, lang)[0]
+    return [f"mkdocs.yml: the `{lang}` entry of the i18n plugin's languages lacks these texts, "
+            f"so {lang} readers see them in English (or nothing):\n{grouped_keys(missing)}\n"
+            f"Add them there, translated: `extra.strings.x` under its `extra: strings:`, "
+            f"`nav_translations.T` as `T: <T in {lang}>` under `nav_translations`; "
+            f"`{site.default}`'s (the top-level `site_*`, `extra` and `nav`) are the model."
+            ] if missing else []
 
 
 def test_every_page_is_in_nav():
@@ -79,14 +60,8 @@ def test_every_page_is_in_nav():
 
 
 @pytest.mark.parametrize("lang", REPO.locales[1:])
-def test_every_interface_text_is_translated(lang):
+def test_every_interface_text_and_nav_title_is_translated(lang):
     problems = interface_problems(REPO, lang)
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("lang", REPO.locales[1:])
-def test_every_nav_title_is_translated(lang):
-    problems = nav_title_problems(REPO, lang)
     assert not problems, "\n".join(problems)
 
 
@@ -97,10 +72,10 @@ def test_nav_titles_are_read_from_nested_sections():
     assert nav_files(nav) == ["a.md", "b.md", "d.md", "e.md"]
 
 
-def test_a_new_page_and_deleted_texts_are_each_reported_once(tmp_path, monkeypatch):
+def test_a_new_page_and_deleted_texts_are_each_reported_once(tmp_path):
     """On a small site: a page added without its menu entry (and no translation, as it starts),
     a menu title and the 404 page's title deleted from the Russian entry. Each check reports its
-    own problem, and nothing else; `make translations` lists the texts; the site still builds."""
+    own problem, and nothing else (tests/test_translation_workflow.py builds such a site)."""
     root = translation_site.write(tmp_path)
     (root / "docs" / "en" / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
     config = root / "mkdocs.yml"
@@ -111,22 +86,11 @@ def test_a_new_page_and_deleted_texts_are_each_reported_once(tmp_path, monkeypat
         text = text.replace(line, "")
     config.write_text(text, encoding="utf-8")
     site = Site(root)
-
     assert nav_problems(site) == [
         "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
         "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "
         "`nav_translations` of every other language (ru)"]
     problems = interface_problems(site, "ru")
-    assert len(problems) == 1 and problems[0].startswith(
-        "mkdocs.yml: the `ru` entry of the i18n plugin's languages lacks "
-        "`extra.strings.not_found_title`, so ru readers"), (
-        f"interface_problems: one problem naming the deleted text expected, got {problems}")
-    problems = nav_title_problems(site, "ru")
-    assert len(problems) == 1 and re.match(
-        r"mkdocs.yml: `nav_translations` of `ru` has no entry for 'Mask'", problems[0]), (
-        f"nav_title_problems: one problem naming the deleted title expected, got {problems}")
-    assert any(gap.startswith("mkdocs.yml, the `ru` entry of the i18n languages, missing (readers "
-                              "see the English text):") and "not_found_title" in gap
-               and "Mask" in gap for gap in interface_gaps(site, "ru")), interface_gaps(site, "ru")
-    built = translation_site.build(root, monkeypatch)
-    assert 'id="translation-missing"' in translation_site.html(built, "ru/new-page/")
+    assert len(problems) == 1 and "lacks these texts, so ru readers see them in English (or " \
+        "nothing):\n  extra.strings: not_found_title\n  nav_translations: Mask\n" in problems[0], (
+        f"one problem naming the deleted text and title expected, got {problems}")
