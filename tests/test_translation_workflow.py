@@ -45,8 +45,8 @@ def html(site_dir, location: str) -> str:
 def workflow(tmp_path_factory):
     """The small site after a translator's day: both Russian pages stamped, then the English
     prose of mask.md edited (outdated) and an output of index.md (not: `make outputs` writes it
-    in every language), a page added with no translation and no menu entry, a text deleted from
-    the Russian entry, German added with `make new-language`; built once."""
+    in every language), a page added with no translation and no menu entry, a text and a menu
+    title deleted from the Russian entry, German added with `make new-language`; built once."""
     root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
     steps = {"stamp": translations(root, "stamp", "docs/ru/index.md", "docs/ru/mask.md")}
     steps["stamped"] = {page: status_row(root, page) for page in ("index.md", "mask.md")}
@@ -57,9 +57,9 @@ def workflow(tmp_path_factory):
                                      encoding="utf-8")
     (english / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
     config = root / "mkdocs.yml"
-    line = "              not_found_title: Страница не найдена\n"
-    assert line in config.read_text(encoding="utf-8"), f"tests/translation_site.py: no {line!r}"
-    config.write_text(config.read_text(encoding="utf-8").replace(line, ""), encoding="utf-8")
+    for line in ("              not_found_title: Страница не найдена\n", "            Mask: Маска\n"):
+        assert line in config.read_text(encoding="utf-8"), f"tests/translation_site.py: no {line!r}"
+        config.write_text(config.read_text(encoding="utf-8").replace(line, ""), encoding="utf-8")
     steps["before"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
     with pytest.MonkeyPatch.context() as monkeypatch:
@@ -81,7 +81,8 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     assert re.search(r"extra\.md +missing +no file docs/ru/extra\.md: readers see the English "
                      "text under a banner", status_row(root, "extra.md"))
     assert "up to date" in status_row(root, "index.md")
-    assert "missing (readers see the English text):\n      extra.strings: not_found_title" in \
+    assert "missing (readers see the English text):\n      extra.strings: not_found_title\n"
+        "      nav_translations: Mask" in \
         translations(root, "status")[1].split("\nru: ")[1], "the deleted text is not listed"
     row = status_row(root, "mask.md")
     assert "outdated" in row and "docs/en/mask.md changed since it was stamped" in row, row
