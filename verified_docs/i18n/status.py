@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import subprocess
+import textwrap
 
 from verified_docs.i18n import UsageError
 from verified_docs.i18n.stamps import HASH_KEY, source_hash, text_hash
@@ -112,12 +113,13 @@ def untranslated(site: Site, lang: str) -> tuple[list[str], list[str]]:
 
 
 def grouped_keys(keys: list[str]) -> str:
-    """`extra.strings.a`, `extra.strings.b`, `site_name` -> `extra.strings: a; b`, `site_name`."""
+    """`extra.strings.a`, `extra.strings.b` -> `extra.strings: a; b`, wrapped, indented."""
     groups: dict[str, list[str]] = {}
     for key in keys:
         group = next((g for g in ("extra.strings", "nav_translations") if key.startswith(g)), "")
         groups.setdefault(group, []).append(key.removeprefix(group + "."))
-    return "\n".join(f"  {group + ': ' if group else ''}{'; '.join(names)}"
+    return "\n".join(textwrap.fill(f"{group}: " + "; ".join(names) if group else ", ".join(names),
+                                   96, initial_indent="  ", subsequent_indent="    ")
                      for group, names in groups.items())
 
 
