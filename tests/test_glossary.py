@@ -1,26 +1,21 @@
-"""The glossary, glossary.yml, is data the tests read: a page in a translation must not use a
-variant the glossary rejects (`avoid`), in any inflected form, nor break a `grammar` rule; every
-language's Glossary page shows the glossary's table (verified_docs/translated_pages.py), its
-reasons in the page's language; whatever is wrong with glossary.yml is named by its line.
+"""glossary.yml is data the tests read: a translated page must not use a variant the glossary
+rejects (`avoid`) in any inflected form, nor break one of its `grammar` rules; every language's
+Glossary page shows its table (verified_docs/translated_pages.py), the reasons in the page's
+language; whatever is wrong with glossary.yml is named by its line.
 
-Word forms are compared by their dictionary forms (lemmas) from pymorphy3, so «вычислительный
-граф» also catches «вычислительного графа», while «графика» is another word. A preposition keeps
-its own form: «во» is not «в» (pymorphy3's `Vpre`), since the choice between them is what a
-variant such as «в float64» is about. Text inside code, link targets and English quotations
-(«…» without a Cyrillic letter) is not checked: code is the same in every language.
-
-The `grammar` rules, checked where a check is reliable:
+Word forms are compared by their dictionary forms from pymorphy3: «вычислительный граф» catches
+«вычислительного графа», not «графика». «во» is not reduced to «в» (`Vpre`): the choice between
+them is what a variant such as «в float64» is about. Code, link targets and English quotations
+(«…» with no Cyrillic letter) are not checked. The `grammar` rules, checked where reliable:
 
 * a gender (`word`, `gender`): an adjective before the word, a short adjective or past verb
-  right after it, must agree («правильная ReLU», «ReLU выпукла»).
-* `release-preposition`: what a release does takes «в» («в 2.13.0 `clamp` даёт 1»); «на» before
-  a release number, or before «… выпусках» with only adjectives between, fails unless its clause
-  (up to `.`, `;`, `:`, a bracket or a blank line) names running, checking or measuring (RUNNING).
-  On the pages before this rule it found 21 uses, every one about behaviour, and no right one.
-* `api-gender`: a function named by its API name is feminine, a class masculine. Checked next
-  to the code span only: «который» right after it, a past verb or short adjective right after
-  it, an adjective right before it. A pronoun further on («`clamp` его отбрасывает»: the
-  gradient) may stand for another noun, so that stays a written rule.
+  right after it, agree with it («правильная ReLU», «ReLU выпукла»);
+* `release-preposition`: what a release does takes «в»; «на» before a release number, or before
+  «… выпусках» with only adjectives between, fails unless its clause names running, checking or
+  measuring (RUNNING). Before this rule it found 21 uses on the pages, all about behaviour;
+* `api-gender`: a function named by its API name is feminine, a class masculine, checked next to
+  the code span only («который», a past verb or short adjective right after it, an adjective
+  right before it): a pronoun further on («`clamp` его отбрасывает») may stand for another noun.
 """
 
 from __future__ import annotations

@@ -39,32 +39,12 @@ print(x + 1)
 
 # Prose, the link text, the image's alt text, a comment in the page's own fence and the output
 # fence's title are translated; the heading id, code, output, include and targets are not.
-RUSSIAN = """\
----
-source_hash: "000000000000"
----
-
-# Заголовок
-
-Немного текста со [ссылкой](other.md#anchor) и ![рисунок](assets/figures/relu.svg).
-
-## Раздел { #section }
-
-```python
-x = 1  # один
-print(x)
-```
-
-```output title="Вывод"
-1
-```
-
-```{.python continuation}
-print(x + 1)
-```
-
---8<-- "snippets/table.md"
-"""
+TRANSLATED = {"# Title": "# Заголовок", "Some prose with a [link]": "Немного текста со [ссылкой]",
+              "and ![a figure]": "и ![рисунок]", "## Section": "## Раздел", "# one": "# один",
+              'title="Output"': 'title="Вывод"'}
+RUSSIAN = '---\nsource_hash: "000000000000"\n---\n\n' + ENGLISH
+for english, russian in TRANSLATED.items():
+    RUSSIAN = RUSSIAN.replace(english, russian)
 
 
 # Lines: the English heading is at 5, its fences open at 7, 12 and 16, the include is at 20;
