@@ -4,15 +4,14 @@ output title, site name), so no reader meets an English menu or an English 404 p
 
 A language just added by `make new-language` has all of them, copied from English for its
 translator; `make translations` lists the ones still in English. Each check is a function of a
-`Site`, run here on the repository and, broken on purpose, on a small site
-(tests/translation_site.py).
+`Site`, run here on the repository and, broken on purpose, on the small site of
+tests/test_translation_workflow.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests import translation_site
 from tests.repo import SITE as REPO
 from verified_docs.i18n.status import grouped_keys, nav_titles, untranslated
 from verified_docs.site import Site
@@ -78,27 +77,3 @@ def test_nav_titles_are_read_from_nested_sections():
            {"Elsewhere": "https://example.org/"}]
     assert nav_titles(nav) == ["A", "Section", "B", "C", "D", "Elsewhere"]
     assert nav_files(nav) == ["a.md", "b.md", "d.md", "e.md"]
-
-
-def test_a_new_page_and_deleted_texts_are_each_reported_once(tmp_path):
-    """On a small site: a page added without its menu entry (and no translation, as it starts),
-    a menu title and the 404 page's title deleted from the Russian entry. Each check reports its
-    own problem, and nothing else (tests/test_translation_workflow.py builds such a site)."""
-    root = translation_site.write(tmp_path)
-    (root / "docs" / "en" / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
-    config = root / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    for line in ("              not_found_title: Страница не найдена\n",
-                 "            Mask: Маска\n"):
-        assert line in text, f"tests/translation_site.py: no {line.strip()!r} to delete"
-        text = text.replace(line, "")
-    config.write_text(text, encoding="utf-8")
-    site = Site(root)
-    assert nav_problems(site) == [
-        "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
-        "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "
-        "`nav_translations` of every other language (ru)"]
-    problems = interface_problems(site, "ru")
-    assert len(problems) == 1 and "lacks these texts, so ru readers see them in English (or " \
-        "nothing):\n  extra.strings: not_found_title\n  nav_translations: Mask\n" in problems[0], (
-        f"one problem naming the deleted text and title expected, got {problems}")

@@ -15,6 +15,7 @@ import pytest
 
 from tests import translation_site
 from tests.repo import SITE as REPO
+from tests.test_languages import interface_problems, nav_problems
 from verified_docs.i18n import cli
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.scaffold import insert_language, language_name
@@ -43,12 +44,15 @@ def html(site_dir, location: str) -> str:
 
 @pytest.fixture(scope="module")
 def workflow(tmp_path_factory):
-    """The small site after a translator's day: both Russian pages stamped, then the English
+    """The small site after a translator's day: both Russian pages stamped (and extra.md, which
+    has no file, refused), then the English
     prose of mask.md edited (outdated) and an output of index.md (not: `make outputs` writes it
     in every language), a page added with no translation and no menu entry, a text and a menu
-    title deleted from the Russian entry, German added with `make new-language`; built once."""
+    title deleted from the Russian entry, German added with `make new-language` (after `xx`,
+    which Material cannot build, refused); built once."""
     root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
-    steps = {"stamp": translations(root, "stamp", "docs/ru/index.md", "docs/ru/mask.md")}
+    steps = {"stamp": translations(root, "stamp", "docs/ru/extra.md", "docs/ru/index.md",
+                                   "docs/ru/mask.md")}
     steps["stamped"] = {page: status_row(root, page) for page in ("index.md", "mask.md")}
     english = root / "docs" / "en"
     (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
@@ -61,6 +65,8 @@ def workflow(tmp_path_factory):
         assert line in config.read_text(encoding="utf-8"), f"tests/translation_site.py: no {line!r}"
         config.write_text(config.read_text(encoding="utf-8").replace(line, ""), encoding="utf-8")
     steps["before"] = config.read_text(encoding="utf-8")
+    steps["xx"] = translations(root, "new-language", "xx")
+    steps["after xx"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
     with pytest.MonkeyPatch.context() as monkeypatch:
         steps["site"] = translation_site.build(root, monkeypatch)
@@ -74,7 +80,8 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     banner; re-stamping brings a page up to date."""
     root, steps = workflow
     code, out, err = steps["stamp"]
-    assert code == 0 and out.count("stamped docs/ru/") == 2, (out, err)
+    assert code == 1 and "error: docs/ru/extra.md: no such page" in err, err
+    assert out.count("stamped docs/ru/") == 2, f"a refused page stops the pages after it: {out}"
     assert all("up to date" in row for row in steps["stamped"].values()), steps["stamped"]
     assert (root / "docs/ru/mask.md").read_text(encoding="utf-8").endswith(
         "---\n\n" + translation_site.PAGES["ru/mask.md"]), "stamping changed the page's text"
@@ -107,13 +114,6 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     code, out, err = translations(root, "stamp", "docs/ru/mask.md")
     assert code == 0, err
     assert "up to date" in status_row(root, "mask.md")
-
-
-def test_stamp_refuses_a_page_with_no_file(tmp_path):
-    code, out, err = translations(translation_site.write(tmp_path), "stamp", "docs/ru/extra.md",
-                                  "docs/ru/mask.md")
-    assert code == 1 and "error: docs/ru/extra.md: no such page" in err, err
-    assert "stamped docs/ru/mask.md" in out, "a refused page stops the pages after it"
 
 
 def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
@@ -149,12 +149,27 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
     assert code == 1 and "de is already a language of the site" in err, err
 
 
-def test_new_language_refuses_a_code_the_theme_cannot_build(tmp_path):
-    root = translation_site.write(tmp_path)
-    before = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    code, out, err = translations(root, "new-language", "xx")
+def test_new_language_refuses_a_code_the_theme_cannot_build(workflow):
+    root, steps = workflow
+    code, out, err = steps["xx"]
     assert code == 1 and "Material for MkDocs has no interface translation for 'xx'" in err
-    assert (root / "mkdocs.yml").read_text(encoding="utf-8") == before
+    assert steps["after xx"] == steps["before"], "a refused language changed mkdocs.yml"
+
+
+def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
+    """A page added without its menu entry (and no translation, as it starts), a menu title and
+    the 404 page's title deleted from the Russian entry: each check of tests/test_languages.py
+    reports its own problem, and nothing else (the site still builds: the tests above)."""
+    site = Site(workflow[0])
+    assert nav_problems(site) == [
+        "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
+        "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "
+        "`nav_translations` of every other language (ru, de)"]
+    problems = interface_problems(site, "ru")
+    assert len(problems) == 1 and "lacks these texts, so ru readers see them in English (or " \
+        "nothing):\n  extra.strings: not_found_title\n  nav_translations: Mask\n" in problems[0], (
+        f"one problem naming the deleted text and title expected, got {problems}")
+    assert interface_problems(site, "de") == [], "a new language has every text, from English"
 
 
 # ---- the real site ----------------------------------------------------------------------------
