@@ -98,31 +98,35 @@ def items(site: Site, path) -> dict[str, list[Item]]:
     return found
 
 
-def first_difference(site: Site, what: str, english, translation, en: list[Item],
-                     tr: list[Item]) -> list[str]:
-    """The first place where two sequences part, naming the line in both pages."""
+def differences(site: Site, what: str, english, translation, en: list[Item],
+                tr: list[Item]) -> list[str]:
+    """Where two sequences part, naming the line in both pages: the first place (one difference
+    shifts all after it), or every place for link targets, which are sorted."""
     en_rel, tr_rel = site.relative(english), site.relative(translation)
     matcher = difflib.SequenceMatcher(None, [i.key for i in en], [i.key for i in tr],
                                       autojunk=False)
+    found = []
     for op, i1, _, j1, _ in matcher.get_opcodes():
         if op == "replace":
             e, t = en[i1], tr[j1]
-            return [f"{tr_rel}:{t.line} vs {en_rel}:{e.line}: the {what} differs:\n"
-                    f"  {en_rel}: {e.shown}\n  {tr_rel}: {t.shown}"]
-        if op == "delete":
+            found.append(f"{tr_rel}:{t.line} vs {en_rel}:{e.line}: the {what} differs:\n"
+                         f"  {en_rel}: {e.shown}\n  {tr_rel}: {t.shown}")
+        elif op == "delete":
             where = f"after {tr_rel}:{tr[j1 - 1].line}" if j1 else "before the first one there"
-            return [f"{en_rel}:{en[i1].line}: {what} {en[i1].shown} is missing from {tr_rel} "
-                    f"(expected {where})"]
-        if op == "insert":
-            return [f"{tr_rel}:{tr[j1].line}: {what} {tr[j1].shown} is not in {en_rel}"]
-    return []
+            found.append(f"{en_rel}:{en[i1].line}: {what} {en[i1].shown} is missing from "
+                         f"{tr_rel}" + (f" (expected {where})" if what != LINK else ""))
+        elif op == "insert":
+            found.append(f"{tr_rel}:{tr[j1].line}: {what} {tr[j1].shown} is not in {en_rel}")
+        if found and what != LINK:
+            break
+    return found
 
 
 def structure_differences(english, translation) -> list[str]:
     site = Site.containing(english)
     en, tr = items(site, english), items(site, translation)
     return [problem for what in en
-            for problem in first_difference(site, what, english, translation, en[what], tr[what])]
+            for problem in differences(site, what, english, translation, en[what], tr[what])]
 
 
 def page_problems(english, translation) -> list[str]:
