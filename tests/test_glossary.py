@@ -169,8 +169,8 @@ def api_gender(text, code, entry, rule):
         elif after and not after[1] and not (  # «у `clamp` был»: the subject is elsewhere
                 before and any(p.tag.POS == "PREP" for p in morph().parse(before[1]))):
             rest = re.match(PARTICLES + r"\s+(\w+)", code[span.end():])
-            found.append((rest[1], genders(rest[1], AFTER, genderless=False)) if rest
-                         else ("", set()))
+            if rest:
+                found.append((rest[1], genders(rest[1], AFTER, genderless=False)))
         for word, shown in found:
             if shown and wanted[name] not in shown:
                 gender = "feminine" if wanted[name] == "femn" else "masculine"

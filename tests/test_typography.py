@@ -42,29 +42,29 @@ NBSP = "\u00a0"
 
 RULES = [  # (pattern, what is wrong and what to write)
     (re.compile(r"(?<=\s)–(?=\s)"),
-         "spaced en dash « – »: write «\\u00a0— » (no-break space, em dash, space); «–» is "
-         "for ranges only (2–4)"),
+     "spaced en dash « – »: write «\\u00a0— » (no-break space, em dash, space); «–» is "
+     "for ranges only (2–4)"),
     (re.compile(r"(?<=[^\s|])[ \t]+-(?=[ \t\n])"),
-         "hyphen « - » used as a dash: write «\\u00a0— » (no-break space, em dash, space)"),
+     "hyphen « - » used as a dash: write «\\u00a0— » (no-break space, em dash, space)"),
     # A table cell holding just a dash («| — |») is not a sentence dash.
     (re.compile(rf"(?<!{NBSP})(?<!\| )—(?! *\|)|(?<={NBSP})—(?=[^\s])"),
-         "dash without a no-break space before it (or a space after it): write "
-         "«слово\\u00a0— слово»"),
+     "dash without a no-break space before it (or a space after it): write "
+     "«слово\\u00a0— слово»"),
     (re.compile(r'"'), 'straight quotes "…": write «…» (and „…“ inside «…»)'),
     (re.compile(r"\.[*_]*»[*_]*(?=[\s\u00a0]*[—–-](?:\s|$))", re.M),
-         "full stop inside «…» before a dash: drop it («…»\\u00a0— )"),
+     "full stop inside «…» before a dash: drop it («…»\\u00a0— )"),
     # «с» is the unit only where no word follows it («60 с (бесконечный цикл?)», «за 60 с.»);
     # «0 с наклоном» is the preposition.
     (re.compile(r"(?<![\w.,−-])\d+[ \t\n]+(?:с(?![ \t\n]*[А-Яа-яЁё\w])|мс|мин|гг?\.|"
-                    r"(?:секунд|минут|символ|байт)[а-яё]*|"
-                    r"год(?:а|у|ом|е|ы|ов|ам|ами|ах)?)(?![а-яё])"),
-         "number and unit split by a plain space: write a no-break space («60\\u00a0с», "
-         "«2026\\u00a0г.», «2018\\u00a0год») so the unit cannot wrap to the next line"),
+                r"(?:секунд|минут|символ|байт)[а-яё]*|"
+                r"год(?:а|у|ом|е|ы|ов|ам|ами|ах)?)(?![а-яё])"),
+     "number and unit split by a plain space: write a no-break space («60\\u00a0с», "
+     "«2026\\u00a0г.», «2018\\u00a0год») so the unit cannot wrap to the next line"),
 ]
 # Rules about the words around inline code, read in the prose with its `inline code` kept.
 CODE_RULES = [  # (pattern, what is wrong and what to write)
     (re.compile(r"(?<![\w-])[Вв][ \t\n\u00a0]+`(?:torch\.)?b?float"),
-         "«в» before `float…`: write «во» («во `float64`»; *float* is read [флоут])"),
+     "«в» before `float…`: write «во» («во `float64`»; *float* is read [флоут])"),
 ]
 DECIMAL = re.compile(r"(?<![\w.,])[−-]?\d+\.\d+(?![\w]|\.\d)")
 # «PyTorch 2.15», «Python 3.11», «версии 2.13», «torch >= 2.14»: a version, not a fraction.
