@@ -13,20 +13,13 @@ from __future__ import annotations
 import pytest
 
 from tests.repo import SITE as REPO
-from verified_docs.i18n.status import grouped_keys, nav_titles, untranslated
+from verified_docs.i18n.status import grouped_keys, nav_items, nav_titles, untranslated
 from verified_docs.site import Site
 
 
 def nav_files(nav) -> list[str]:
     """Page paths named in `nav`, nested sections included (links to other sites left out)."""
-    found = []
-    for item in nav:
-        value = next(iter(item.values())) if isinstance(item, dict) else item
-        if isinstance(value, list):
-            found += nav_files(value)
-        elif isinstance(value, str) and "://" not in value:
-            found.append(value)
-    return found
+    return [v for _, v in nav_items(nav) if isinstance(v, str) and "://" not in v]
 
 
 def nav_problems(site: Site) -> list[str]:

@@ -77,13 +77,18 @@ def print_status(site: Site) -> bool:
 
 # ---- outside the pages ------------------------------------------------------------------------
 
+def nav_items(nav):
+    """(title or None, its page, link or list of items) of every item of `nav`, nested too."""
+    for item in nav:
+        title, value = next(iter(item.items())) if isinstance(item, dict) else (None, item)
+        yield title, value
+        if isinstance(value, list):
+            yield from nav_items(value)
+
+
 def nav_titles(nav) -> list[str]:
     """Every title of mkdocs.yml's `nav`, sections and nested pages included, once each."""
-    titles = []
-    for item in (i for i in nav if isinstance(i, dict)):
-        for title, value in item.items():
-            titles += [title, *(nav_titles(value) if isinstance(value, list) else [])]
-    return list(dict.fromkeys(titles))
+    return list(dict.fromkeys(title for title, _ in nav_items(nav) if title))
 
 
 def interface_texts(config, lang: str) -> dict[str, str | None]:
