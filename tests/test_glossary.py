@@ -34,7 +34,9 @@ NOT_TERMS = ("avoid", "grammar")
 GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 
 
+@functools.cache
 def glossary() -> list[dict]:
+    """Read once: its YAML takes longer to parse than a sentence takes to check."""
     return load_glossary(SITE.root / GLOSSARY)
 
 
