@@ -1,98 +1,53 @@
-"""The glossary, glossary.yml, is data the tests read: a page in a translation must not use a
-variant the glossary rejects (`avoid`), in any inflected form, nor give a term's word the wrong
-gender (`grammar`); every language's Glossary page shows the glossary's table, which
-verified_docs/translated_pages.py builds from glossary.yml in place of
-`<!-- glossary-table -->`, with the reasons in the page's language.
+"""glossary.yml is data the tests read: a translated page must not use a variant the glossary
+rejects (`avoid`) in any inflected form, nor break one of its `grammar` rules; every language's
+Glossary page shows its table (verified_docs/translated_pages.py), the reasons in the page's
+language (whatever is wrong with the file itself: tests/test_glossary_file.py).
 
-Word forms are compared by their dictionary forms (lemmas) from pymorphy3 and its Russian
-dictionaries, so «вычислительный граф» also catches «вычислительного графа» and
-«обратное распространение» «обратным распространением», while «графика» is another word.
-A preposition keeps its own form: pymorphy3 gives «во» the dictionary form «в», but the choice
-between them is what a variant such as «в float64» is about (the site writes «во float64»), so
-«в float64» does not catch «во float64».
+Word forms are compared by their dictionary forms from pymorphy3: «вычислительный граф» catches
+«вычислительного графа», not «графика». «во» is not reduced to «в» (`Vpre`): the choice between
+them is what a variant such as «в float64» is about. Code, link targets and English quotations
+(«…» with no Cyrillic letter) are not checked. The `grammar` rules, checked where reliable:
 
-Text inside code fences, `inline code`, link targets and English quotations («…» without a
-Cyrillic letter) is not checked: code is the same in every language, and a quotation is quoted.
-
-Two conventions are checked where a check is reliable (a `grammar` rule with `check:`):
-
-* `release-preposition`: what a release does takes «в» («в 2.13.0 `clamp` даёт 1», «во всех
-  выпусках»); «на» is for running or checking code on it. A «на» before a release number, or
-  before «… выпусках» with only adjectives between («на всех проверенных здесь выпусках»), fails
-  unless its clause (up to `.`, `;`, `:`, a bracket or a blank line) names running, checking or
-  measuring (RUNNING: «запускается», «измерено», «скрипт»…). On the pages of main before this
-  rule it found 21 uses, every one about behaviour; it found none of the right ones.
-* `api-gender`: a function named by its API name is feminine («функция»), a class masculine.
-  Checked next to the code span only, where the word can agree with nothing else: a «который»
-  right after it («`torch.fmax(nan, 0)`, который» fails), a past verb or short adjective right
-  after it («`where` дифференцируем»), an adjective right before it («сам `where`»). A pronoun
-  further on («… он пропускает», «её `forward`») may stand for another noun («`clamp` его
-  отбрасывает»: «его» is the gradient), so that stays a written rule the lint does not check.
+* a gender (`word`, `gender`): an adjective before the word, a short adjective or past verb
+  right after it, agree with it («правильная ReLU», «ReLU выпукла»);
+* `release-preposition`: what a release does takes «в»; «на» before a release number, or before
+  «… выпусках» with only adjectives between, fails unless its clause names running, checking or
+  measuring (RUNNING). Before this rule it found 21 uses on the pages, all about behaviour;
+* `api-gender`: a function named by its API name is feminine, a class masculine, checked next to
+  the code span only («который», a past verb or short adjective right after it, an adjective
+  right before it): a pronoun further on («`clamp` его отбрасывает») may stand for another noun.
 """
 
 from __future__ import annotations
 
 import functools
-import pathlib
 import re
 
 import pytest
 
 from tests.prose import INLINE_CODE, blank, line_of, prose
-from tests.repo import ROOT, SITE
-from verified_docs import glossary
-from verified_docs.site import Site
+from tests.repo import SITE
+from verified_docs.glossary import GLOSSARY, load_glossary
 
-DOCS = SITE.docs
-
-GLOSSARY = ROOT / "glossary.yml"
-DEFAULT = list(SITE.locales)[0]
+DEFAULT = SITE.default
+NOT_TERMS = ("avoid", "grammar")
 GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 
 
-def load_glossary(path: pathlib.Path = GLOSSARY) -> list[dict]:
-    return glossary.load_glossary(path)
+@functools.cache
+def glossary() -> list[dict]:
+    """Read once: its YAML takes longer to parse than a sentence takes to check."""
+    return load_glossary(SITE.root / GLOSSARY)
 
 
 def reason_text(reason, lang: str = DEFAULT) -> str:
-    """A reason is `{language: text}`; the tests report the default language's text."""
     return str(reason.get(lang) or "") if isinstance(reason, dict) else str(reason or "")
 
 
 def target_language(entry) -> str | None:
-    target = [key for key in entry if key not in (DEFAULT, "avoid", "grammar")]
+    """The one language besides the default an entry's `avoid` and `grammar` apply to."""
+    target = [key for key in entry if key not in (DEFAULT, *NOT_TERMS)]
     return target[0] if len(target) == 1 and DEFAULT in entry else None
-
-
-def rejected(glossary: list[dict]) -> dict[str, list[tuple[str, str, str, str]]]:
-    """{language: [(variant, the term to use, English term, reason)]}. An entry's `avoid` applies
-    to its one language besides the default."""
-    found: dict[str, list] = {}
-    for entry in glossary if isinstance(glossary, list) else []:  # else: see the format test
-        avoid = entry.get("avoid") if isinstance(entry, dict) else None
-        lang = target_language(entry) if isinstance(entry, dict) else None
-        if not (isinstance(avoid, dict) and lang):
-            continue
-        for variant, reason in avoid.items():
-            found.setdefault(lang, []).append(
-                (variant, entry[lang], entry[DEFAULT], reason_text(reason)))
-    return found
-
-
-CHECKS = ("release-preposition", "api-gender")
-
-
-def grammar_rules(glossary: list[dict], check: str | None = None) -> dict[str, list[dict]]:
-    """{language: [entry]} of the entries with a `grammar` rule: the gender of a word of the term
-    (no `check`), or one of CHECKS."""
-    found: dict[str, list] = {}
-    for entry in glossary if isinstance(glossary, list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("grammar"), dict) and (
-                entry["grammar"].get("check") == check):
-            lang = target_language(entry)
-            if lang:
-                found.setdefault(lang, []).append(entry)
-    return found
 
 
 # ---- words and their dictionary forms ---------------------------------------------------------
@@ -108,15 +63,13 @@ def morph():
 
 
 def normal(text: str) -> str:
-    """For matching only; keeps every offset: lower case, and «ё» as «е»."""
     return text.lower().replace("ё", "е")
 
 
 @functools.cache
 def lemmas(word: str) -> frozenset[str]:
-    """Every dictionary form the word may be of; a non-Russian word is itself. The vowel form
-    of a preposition («во», «со», «ко»: pymorphy3's tag `Vpre`) is not reduced to the plain one,
-    so that a variant can reject «в» where the site writes «во»."""
+    """Every dictionary form the word may be of (a non-Russian word is itself); «во», «со»
+    (`Vpre`) are not reduced to «в», «с»."""
     word = normal(word)
     if not re.search(r"[а-я]", word):
         return frozenset([word])
@@ -124,439 +77,310 @@ def lemmas(word: str) -> frozenset[str]:
                      if "Vpre" not in p.tag) | {word}
 
 
-def words(text: str) -> list[re.Match]:
-    return list(WORD.finditer(text))
+BEFORE, AFTER = {"ADJF", "PRTF"}, {"ADJS", "PRTS", "VERB"}
+
+
+def genders(word: str, kinds: set[str], genderless: bool = True) -> set[str]:
+    """The genders `word` shows read as one of `kinds`: an adjective or participle BEFORE a noun
+    («правильный»), a short adjective, short participle or past verb AFTER it («выпукл»). Empty
+    if a reading names no gender (unless `genderless` is False: those readings are left out), or
+    a neuter one AFTER (a neuter short adjective is also an adverb: «ReLU ровно»)."""
+    parses = [p for p in morph().parse(word.lower())
+              if p.tag.POS in kinds and (genderless or p.tag.gender)]
+    found = {p.tag.gender for p in parses}
+    return set() if not parses or None in found or (kinds is AFTER and "neut" in found) else found
 
 
 def phrase_hits(text: str, variant: str):
     """(start, end) of each run of adjacent words whose forms match the words of `variant`."""
     wanted = [lemmas(w) for w in WORD.findall(variant)]
-    found = words(text)
+    found = list(WORD.finditer(text))
     for i in range(len(found) - len(wanted) + 1):
-        run_ = found[i:i + len(wanted)]
-        if all(lemmas(m[0]) & want for m, want in zip(run_, wanted)) and all(
-                not text[a.end():b.start()].strip() for a, b in zip(run_, run_[1:])):
-            yield run_[0].start(), run_[-1].end()
+        run = found[i:i + len(wanted)]
+        if all(lemmas(m[0]) & want for m, want in zip(run, wanted)) and all(
+                not text[a.end():b.start()].strip() for a, b in zip(run, run[1:])):
+            yield run[0].start(), run[-1].end()
+
+
+# ---- the rules: each yields (start, end, what glossary.yml says) ------------------------------
+
+def avoided(text, code, entry, variant):
+    lang = target_language(entry)
+    for start, end in phrase_hits(text, variant):
+        yield start, end, f"says «{entry[lang]}» for “{entry[DEFAULT]}”"
+
+
+def word_gender(text, code, entry, rule):
+    found = list(WORD.finditer(text))
+    for i, m in enumerate(found):
+        if m[0] != rule["word"]:
+            continue
+        before = found[i - 2] if i > 1 and found[i - 1][0].lower() == "же" else (
+            found[i - 1] if i else None)  # «тот же правильный ReLU»
+        after = found[i + 1] if i + 1 < len(found) and not text[m.end():found[i + 1].start()
+                                                                 ].strip() else None
+        for other, kinds in ((before, BEFORE), (after, AFTER)):
+            shown = other and genders(other[0], kinds)
+            if shown and GENDERS[rule["gender"]] not in shown:
+                yield (min(m.start(), other.start()), max(m.end(), other.end()),
+                       f"says «{rule['word']}» is {rule['gender']} here "
+                       f"(«{entry[target_language(entry)]}»)")
+
+
+RELEASE = re.compile(r"\b(?<![-\w])на\s+(?:PyTorch\s+)?\d+\.\d+(?:\.\d+)?"
+                     r"|\b(?<![-\w])на\s+(?:\w+\s+){0,3}?выпуск\w*", re.I)
+CLAUSE_END = re.compile(r"[;:!?()]|\.(?!\d)|\n\s*\n")  # not the full stop in 2.13.0
+RUNNING = frozenset("""запускать запустить запуск запускаться выполнять выполнить выполняться
+    проверять проверить проверка проверяться проверенный проверяемый измерять измерить
+    измерение измеренный сверять сверить сверенный тестировать тест скрипт пример код вывод
+    печатать напечатать""".split())
+
+
+def release_preposition(text, code, entry, rule):
+    ends = [m.start() for m in CLAUSE_END.finditer(text)]
+    for m in RELEASE.finditer(text):
+        between = [w for w in WORD.findall(m[0])[1:-1] if not re.fullmatch(r"PyTorch|\d+", w)]
+        if any(morph().parse(w)[0].tag.POS not in ("ADJF", "PRTF", "NUMR", "ADVB")
+               for w in between):
+            continue  # «на деле выполняет данный выпуск»: not a release after «на»
+        start = max([e for e in ends if e < m.start()] or [-1]) + 1
+        end = min([e for e in ends if e >= m.end()] or [len(text)])
+        clause = text[start:m.start()] + " " + text[m.end():end]
+        if not any(lemmas(w) & RUNNING for w in WORD.findall(clause)):
+            yield m.start(), m.end(), f"says «{entry[target_language(entry)]}»"
+
+
+PARTICLES = r"(?:\s+(?:же|тоже|также|уже|ещё|еще|не))*"
+
+
+def api_gender(text, code, entry, rule):
+    wanted = {**{n: "femn" for n in rule["feminine"]}, **{n: "masc" for n in rule["masculine"]}}
+    for span in INLINE_CODE.finditer(code):
+        head = span[0].strip("`").split("(")[0].strip()  # `x.clamp(min=0)` -> clamp
+        name = head.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", head) else None
+        if name not in wanted:
+            continue
+        before = re.search(r"(\w+)(?:\s+же)?\s+$", code[max(0, span.start() - 40):span.start()])
+        after = re.match(r"(,?)\s+(\w+)", code[span.end():])
+        found = []
+        if before and not normal(before[1]).startswith("котор") and all(  # «сам `where`»
+                p.tag.POS in BEFORE for p in morph().parse(before[1].lower())):
+            found.append((before[1], genders(before[1], BEFORE)))
+        if after and after[1] and normal(after[2]).startswith("котор"):  # «`fmax`, который»
+            found.append((after[2], genders(after[2], BEFORE)))
+        elif after and not after[1] and not (  # «у `clamp` был»: the subject is elsewhere
+                before and any(p.tag.POS == "PREP" for p in morph().parse(before[1]))):
+            rest = re.match(PARTICLES + r"\s+(\w+)", code[span.end():])
+            if rest:
+                found.append((rest[1], genders(rest[1], AFTER, genderless=False)))
+        for word, shown in found:
+            if shown and wanted[name] not in shown:
+                gender = "feminine" if wanted[name] == "femn" else "masculine"
+                yield (span.start(), span.end(),
+                       f"says {name} is {gender} («{entry[target_language(entry)]}»), not «{word}»")
+
+
+CHECKS = {None: word_gender, "release-preposition": release_preposition,
+          "api-gender": api_gender}
+
+
+def rules(terms: list[dict], lang: str):
+    """(check, entry, rule, reason) of every rule glossary.yml sets for `lang`'s pages."""
+    for entry in terms:
+        if target_language(entry) != lang:
+            continue
+        for variant, reason in (entry.get("avoid") or {}).items():
+            yield avoided, entry, variant, reason
+        if "grammar" in entry:
+            yield CHECKS[entry["grammar"].get("check")], entry, entry["grammar"], entry["grammar"]
 
 
 ENGLISH_QUOTE = re.compile(r"«[^«»А-Яа-яЁё]*»")
 
 
-def checked_text(path: pathlib.Path) -> str:
-    return ENGLISH_QUOTE.sub(blank, prose(path))
+def lint(page, lang: str, terms: list[dict]) -> list[str]:
+    text = ENGLISH_QUOTE.sub(blank, prose(page))
+    code = prose(page, inline_code=True)  # the same offsets, `inline code` kept
+    hits = sorted((start, end, what, reason_text(reason))
+                  for check, entry, rule, reason in rules(terms, lang)
+                  for start, end, what in check(text, code, entry, rule))
+    return [f"{SITE.containing(page).relative(page)}:{line_of(text, start)}: "
+            f"«{' '.join(code[start:end].split())}» – glossary.yml {what}: {reason}"
+            for start, end, what, reason in hits
+            # a shorter variant inside a longer one: one report is enough
+            if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, *_ in hits)]
 
 
-def glossary_problems(path: pathlib.Path, variants) -> list[str]:
-    text = checked_text(path)
-    hits = []
-    for variant, term, english, reason in variants:
-        for start, end in phrase_hits(text, variant):
-            hits.append((start, end, variant, term, english, reason))
-    problems = []
-    for start, end, _variant, term, english, reason in sorted(hits):
-        if any(s <= start and end <= e and (s, e) != (start, end) for s, e, *_ in hits):
-            continue  # a shorter variant inside a longer one: one report is enough
-        problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, start)}: "
-                        f"«{' '.join(text[start:end].split())}» – glossary.yml says «{term}» for "
-                        f"“{english}”: {reason}")
-    return problems
-
-
-def agreeing_gender(word: str, before: bool) -> set[str]:
-    """Genders a neighbour of a noun shows: an adjective, participle or pronoun before it
-    («правильный»), a short adjective, short participle or past verb after it («выпукл»).
-    Empty when the word does not agree in gender or its form says nothing about it."""
-    kinds = {"ADJF", "PRTF"} if before else {"ADJS", "PRTS", "VERB"}
-    parses = [p for p in morph().parse(word.lower()) if p.tag.POS in kinds]
-    genders = {p.tag.gender for p in parses}
-    if not before and "neut" in genders:
-        return set()  # «ReLU ровно»: a neuter short adjective is also an adverb
-    return set() if None in genders or not parses else genders
-
-
-def grammar_problems(path: pathlib.Path, entries) -> list[str]:
-    text = checked_text(path)
-    found = words(text)
-    problems = []
-    for entry in entries:
-        rule = entry["grammar"]
-        gender = GENDERS[rule["gender"]]
-        for i, m in enumerate(found):
-            if m[0] != rule["word"]:
-                continue
-            neighbours = []
-            if i > 0 and found[i - 1][0].lower() == "же" and i > 1:
-                neighbours.append((found[i - 2], True))  # «тот же правильный ReLU»
-            elif i > 0:
-                neighbours.append((found[i - 1], True))
-            if i + 1 < len(found):
-                neighbours.append((found[i + 1], False))
-            for other, before in neighbours:
-                between = text[min(other.end(), m.end()):max(other.start(), m.start())]
-                if between.strip() and not before:
-                    continue
-                genders = agreeing_gender(other[0], before)
-                if genders and gender not in genders:
-                    phrase = " ".join(text[min(m.start(), other.start()):
-                                           max(m.end(), other.end())].split())
-                    problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, m.start())}: «{phrase}» – "
-                                    f"glossary.yml: «{rule['word']}» is {rule['gender']} here "
-                                    f"(«{entry[target_language(entry)]}»): "
-                                    f"{reason_text(rule)}")
-    return problems
-
-
-# ---- the two conventions: «в»/«на» before a release, the gender of API names ---------------
-
-RELEASE = re.compile(r"\b(?<![-\w])на\s+(?:PyTorch\s+)?\d+\.\d+(?:\.\d+)?"
-                     r"|\b(?<![-\w])на\s+(?:\w+\s+){0,3}?выпуск\w*", re.I)
-# The end of a clause: a full stop (not the one in 2.13.0), `;`, `:`, `!`, `?`, a bracket, a
-# blank line.
-CLAUSE_END = re.compile(r"[;:!?()]|\.(?!\d)|\n\s*\n")
-# Dictionary forms that say code is run, checked or measured on a release.
-RUNNING = frozenset("""запускать запустить запуск запускаться выполнять выполнить выполняться
-    проверять проверить проверка проверяться проверенный проверяемый проверять измерять измерить
-    измерение измеренный сверять сверить сверенный тестировать тест скрипт пример код вывод
-    печатать напечатать""".split())
-
-
-def release_preposition_problems(path: pathlib.Path, entries) -> list[str]:
-    text = checked_text(path)
-    ends = [m.start() for m in CLAUSE_END.finditer(text)]
-    problems = []
-    for entry in entries:
-        for m in RELEASE.finditer(text):
-            between = [w for w in WORD.findall(m[0])[1:-1] if not re.fullmatch(r"PyTorch|\d+", w)]
-            if any(morph().parse(w)[0].tag.POS not in ("ADJF", "PRTF", "NUMR", "ADVB")
-                   for w in between):
-                continue  # «на деле выполняет данный выпуск»: not a release after «на»
-            start = max([e for e in ends if e < m.start()] or [-1]) + 1
-            end = min([e for e in ends if e >= m.end()] or [len(text)])
-            clause = text[start:m.start()] + " " + text[m.end():end]
-            if any(lemmas(w) & RUNNING for w in WORD.findall(clause)):
-                continue
-            problems.append(f"{Site.containing(path).relative(path)}:{line_of(text, m.start())}: "
-                            f"«{' '.join(m[0].split())}» – glossary.yml: "
-                            f"«{entry[target_language(entry)]}»: {reason_text(entry['grammar'])}")
-    return problems
-
-
-def api_name(code: str) -> str | None:
-    """The name a code span calls a thing by: `x.clamp(min=0)` -> clamp, `nn.ReLU` -> ReLU;
-    None for an expression (`grad_output * (input > 0)`)."""
-    head = code.strip("`").split("(")[0].strip()
-    return head.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", head) else None
-
-
-PARTICLES = {"же", "тоже", "также", "уже", "ещё", "еще", "не"}
-
-
-def api_gender_problems(path: pathlib.Path, entries) -> list[str]:
-    text = prose(path, inline_code=True)
-    spans = [(m, api_name(m[0])) for m in INLINE_CODE.finditer(text)]
-    problems = []
-    for entry in entries:
-        rule = entry["grammar"]
-        wanted = {name: "femn" for name in rule["feminine"]}
-        wanted.update({name: "masc" for name in rule["masculine"]})
-        for span, name in spans:
-            if name not in wanted:
-                continue
-            gender = wanted[name]
-            before = re.search(r"(\w+)(?:\s+же)?\s+$", text[max(0, span.start() - 40):span.start()])
-            after = re.match(r"(,?)\s+(\w+)", text[span.end():])
-            found = []
-            if before and modifier(before[1]):  # «сам `where`»
-                found.append((before[1], agreeing_gender(before[1], True)))
-            if after and after[1]:  # «`fmax`, который»: a relative pronoun agrees with it
-                if normal(after[2]).startswith("котор"):
-                    found.append((after[2], agreeing_gender(after[2], True)))
-            elif after:  # «`where` дифференцируем»: a past verb or short adjective right after
-                rest = re.match(r"(?:\s+(?:" + "|".join(PARTICLES) + r"))*\s+(\w+)",
-                                text[span.end():])
-                preposition = before and any(p.tag.POS == "PREP" for p in morph().parse(before[1]))
-                if rest and not preposition:  # «у `clamp` был»: the subject is elsewhere
-                    found.append((rest[1], predicate_gender(rest[1])))
-            for word, genders in found:
-                if genders and gender not in genders:
-                    problems.append(
-                        f"{Site.containing(path).relative(path)}:{line_of(text, span.start())}: «{span[0]}» and "
-                        f"«{word}» – glossary.yml: {name} is "
-                        f"{'feminine' if gender == 'femn' else 'masculine'} "
-                        f"(«{entry[target_language(entry)]}»): {reason_text(rule)}")
-    return problems
-
-
-def modifier(word: str) -> bool:
-    """Whether a word before a code span can only be an adjective or participle agreeing with it:
-    not «это» (also a particle), «производная» (also a noun), nor «котором» («выпуск, в котором
-    `clamp`…» agrees with the noun before it)."""
-    parses = morph().parse(word.lower())
-    return not normal(word).startswith("котор") and all(
-        p.tag.POS in ("ADJF", "PRTF") for p in parses)
-
-
-def predicate_gender(word: str) -> set[str]:
-    """Genders a past verb, short adjective or short participle shows («дифференцируем»: its
-    other reading, «we differentiate», cannot follow a subject); empty if it shows none."""
-    parses = [p for p in morph().parse(word.lower())
-              if p.tag.POS in ("ADJS", "PRTS", "VERB") and p.tag.gender]
-    genders = {p.tag.gender for p in parses}
-    return set() if not parses or "neut" in genders else genders
-
-
-TRANSLATED = [DOCS / lang / page for lang in list(SITE.locales)[1:] for page in SITE.pages(lang)]
+TRANSLATED = [SITE.docs / lang / page for lang in SITE.locales[1:] for page in SITE.pages(lang)]
 
 
 @pytest.mark.parametrize("page", TRANSLATED, ids=SITE.relative)
 def test_page_uses_the_glossary_terms(page):
-    lang = page.relative_to(DOCS).parts[0]
-    glossary = load_glossary()
-    problems = (glossary_problems(page, rejected(glossary).get(lang, []))
-                + grammar_problems(page, grammar_rules(glossary).get(lang, []))
-                + release_preposition_problems(
-                    page, grammar_rules(glossary, "release-preposition").get(lang, []))
-                + api_gender_problems(page, grammar_rules(glossary, "api-gender").get(lang, [])))
+    problems = lint(page, page.relative_to(SITE.docs).parts[0], glossary())
     if problems:
         pytest.fail("\n".join(problems) + "\nUse the glossary's term (glossary.yml); if the "
                     "glossary is wrong, change it there, for every page.", pytrace=False)
 
 
-def reason_problems(where: str, what: str, reason) -> list[str]:
-    if not (isinstance(reason, dict) and reason_text(reason).strip()):
-        return [f"{where}: say why {what} in every language (`{DEFAULT}: reason`, "
-                "then one line per language)"]
-    return [f"{where}: {what}: {sorted(set(reason) - set(list(SITE.locales)))} are not languages of "
-            "mkdocs.yml"] if not set(reason) <= set(list(SITE.locales)) else []
+# ---- the rules on sentences: what each catches, in any form, and what it lets pass ------------
+
+@pytest.mark.parametrize("text, expected", ids=str, argvalues=[
+    # rejected variants, in any inflected form; the message names the term to use
+    ("строит вычислительного графа узел", "says «граф вычислений» for “computation graph”"),
+    ("вместе с обратным распространением", "«обратным распространением»"),
+    ("при обратном  распространении", "«обратном распространении»"),
+    ("в режиме градиентов", "«режиме градиентов»"), ("изменяет его in place", "«in place»"),
+    ("субградиент минимальной нормы", "«минимальной нормы»"),
+    ("вышло в релизе, в двух релизах", "«релизах»"),
+    ("тензор, которому нужен градиент", "«нужен градиент»"),
+    ("тензорам, которым нужны градиенты", "«нужны градиенты»"),
+    ("как её батчить", "«батчить»"), ("с батченным входом", "«батченным»"),
+    ("батчится под vmap", "«батчится»"), ("проверяйте в float64", "«в float64»"),
+    ("В  float64 проходит", "«В float64»"), ("округлён в float32", "«в float32»"),
+    ("вычислительный, а граф", None), ("вычислительная графика", None),
+    ("на месте (in-place)", None), ("проверяйте во float64", None),
+    ("по батчу, в примерах батча", None),
+    # the gender of ReLU
+    ("Тот же правильный ReLU проходит.", "«правильный ReLU» – glossary.yml says «ReLU» is feminine"),
+    ("Этот ReLU проходит.", "«Этот ReLU»"), ("ReLU выпукл, и всё.", "«ReLU выпукл»"),
+    ("Для такой ReLU ноль не особый.", None),  # «такой»: feminine genitive too
+    ("У ReLU ровно одна точка излома.", None),  # «ровно»: an adverb
+    ("Правильная ReLU проходит, ReLU выпукла.", None), ("Эти правильные ReLU проходят.", None),
+    ("Класс `nn.ReLU` определён в torch.", None),
+    # «в»/«на» before a release
+    ("В NaN `clamp` отбрасывает градиент, и так на всех выпусках.", "«на всех выпусках» – "),
+    ("На 2.13.0 `clamp` даёт 1, на 2.14.1 — 0.", "«На 2.13.0» – glossary.yml says «в 2.13.0"),
+    ("Выдаёт ошибку на всех проверенных здесь выпусках.", "«на всех проверенных здесь"),
+    ("В 2.13.0 `clamp` даёт 1, во всех выпусках `relu` даёт 0.", None),
+    ("Каждый пример запускается на трёх выпусках PyTorch.", None),
+    ("Здесь измерено на 2.14.1 и 2.15.0.", None),
+    ("На 2.14.1 тот же скрипт не находит расхождений.", None),
+    ("Имя операции, которой запись на деле выполняет данный выпуск.", None),
+    # the gender of API names
+    ("А сам `where` дифференцируем.", "«`where`» – glossary.yml says where is feminine"),
+    ("`torch.fmax(nan, 0)`, который возвращает 0.", "not «который»"),
+    ("`x.clamp(min=0)` сменил значение.", "not «сменил»"), ("Правило самого `clamp` — код на C++.", "not «самого»"),
+    ("`MyReLU` пропускала градиент.", "says MyReLU is masculine"),
+    ("А сама функция `where` дифференцируема.", None),
+    ("`torch.fmax(nan, 0)`, которая возвращает 0.", None),
+    ("`x.clamp(min=0)` сменила значение, `MyReLU` пропускал 1.", None),
+    ("Выпуск, в котором `clamp(min=0)` ещё пропускает 1.", None),
+    ("`NoCloneReLU` ниже — это `MyReLU` без копии.", None),
+    ("Первая производная `NoCloneReLU` там уже неверна.", None),
+    ("У `clamp` был другой наклон.", None),  # the subject is elsewhere
+    ("`clamp` его отбрасывает.", None),  # «его»: a pronoun, not checked
+])
+def test_rule_on_a_sentence(tmp_path, text, expected):
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
+    page = tmp_path / "page.md"
+    page.write_text(text + "\n", encoding="utf-8")
+    found = "\n".join(lint(page, "ru", glossary()))
+    if expected is None:
+        assert not found, f"«{text}» is right, yet:\n{found}"
+    else:
+        assert expected in found, f"«{text}»: expected «{expected}» in:\n{found or '(nothing)'}"
 
 
-def glossary_format_problems(glossary) -> list[str]:
-    if not isinstance(glossary, list) or not glossary:
-        return ["glossary.yml: expected a list of entries (`- en: …`)"]
-    problems, seen = [], set()
-    for n, entry in enumerate(glossary, 1):
-        if not isinstance(entry, dict):
-            problems.append(f"glossary.yml, entry {n}: expected `{DEFAULT}: …` and a translation")
-            continue
-        where = f"glossary.yml, entry {n} ({entry.get(DEFAULT, '?')})"
-        terms = {k: v for k, v in entry.items() if k not in ("avoid", "grammar")}
-        avoid = entry.get("avoid") or {}
-        if DEFAULT not in terms or len(terms) < 2:
-            problems.append(f"{where}: needs `{DEFAULT}:` and a translation")
-        if not set(terms) <= set(list(SITE.locales)):
-            problems.append(f"{where}: {sorted(set(terms) - set(list(SITE.locales)))} are not languages "
-                            "of mkdocs.yml")
-        if not all(isinstance(v, str) and v.strip() for v in terms.values()):
-            problems.append(f"{where}: a term is empty")
-        if entry.get(DEFAULT) in seen:
-            problems.append(f"{where}: `{entry[DEFAULT]}` is listed twice")
-        seen.add(entry.get(DEFAULT))
-        rule = entry.get("grammar")
-        if isinstance(rule, dict) and rule.get("check") is not None:
-            names = [rule.get("feminine"), rule.get("masculine")]
-            if rule["check"] not in CHECKS or not rule.get("example") or (
-                    rule["check"] == "api-gender"
-                    and not all(isinstance(n, list) and n for n in names)):
-                problems.append(f"{where}: `grammar` with `check` needs one of {CHECKS}, "
-                                "`example` (a wrong use), for api-gender `feminine` and "
-                                "`masculine` (lists of API names), and the reason per language")
-            else:
-                problems += reason_problems(
-                    where, f"«{rule['example']}»",
-                    {k: v for k, v in rule.items()
-                     if k not in ("check", "feminine", "masculine", "example")})
-        elif "grammar" in entry:
-            if not (isinstance(rule, dict) and len(terms) == 2
-                    and rule.get("gender") in GENDERS and rule.get("word")
-                    and str(rule["word"]) in str(terms.get(target_language(entry) or "", ""))
-                    and rule.get("example")):
-                problems.append(f"{where}: `grammar` needs `word` (a word of the term), "
-                                f"`gender` ({', '.join(GENDERS)}), `example` (a wrong use) and "
-                                "the reason per language")
-            else:
-                problems += reason_problems(
-                    where, f"«{rule['word']}» is {rule['gender']}",
-                    {k: v for k, v in rule.items() if k not in ("word", "gender", "example")})
-        if avoid and not (isinstance(avoid, dict) and len(terms) == 2):
-            problems.append(f"{where}: `avoid` maps each rejected variant to the reason, for an "
-                            "entry with one translation")
-            continue
-        for variant, reason in avoid.items():
-            problems += reason_problems(where, f"«{variant}» is avoided", reason)
-    if problems:
-        return problems
-    for lang, variants in rejected(glossary).items():
-        for entry in glossary:
-            term = entry.get(lang, "")
-            problems += [f"glossary.yml: the term «{term}» contains the rejected «{variant}» "
-                         "(in some form), so every page using the term would fail"
-                         for variant, *_ in variants if next(phrase_hits(term, variant), None)]
-    return problems
+def test_a_page_names_the_line_and_skips_code(tmp_path):
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n\nВычислительный граф –\n`вычислительный граф`\n\n```text\n"
+                    "вычислительный граф\n```\n", encoding="utf-8")
+    assert lint(page, "ru", glossary()) == [
+        "page.md:3: «Вычислительный граф» – glossary.yml says «граф вычислений» for "
+        "“computation graph”: one term for one thing; the site says «граф вычислений»"]
+
+
+# ---- glossary.yml itself ----------------------------------------------------------------------
+
+RULE_KEYS = {"word", "gender", "example", "check", "feminine", "masculine"}
+SHAPES = {  # what a `grammar` rule needs beside `example` and its reasons, by its `check`
+    None: lambda rule, term: rule.get("gender") in GENDERS and rule.get("word")
+    and str(rule["word"]) in str(term),
+    "release-preposition": lambda rule, term: True,
+    "api-gender": lambda rule, term: all(isinstance(rule.get(k), list) and rule[k]
+                                         for k in ("feminine", "masculine")),
+}
+
+
+def reasons_of(entry) -> dict:
+    """{variant or wrong use: its reason, language -> text}."""
+    rule = entry.get("grammar")
+    return {**(entry.get("avoid") or {}), **({rule.get("example") or "grammar": rule}
+                                             if isinstance(rule, dict) else {})}
+
+
+def entry_problems(entry) -> list[str]:
+    terms = {k: v for k, v in entry.items() if k not in NOT_TERMS}
+    rule, avoid, reasons, langs = (entry.get("grammar"), entry.get("avoid") or {},
+                                   reasons_of(entry), set(SITE.locales))
+    return [message for ok, message in [
+        (DEFAULT in terms and len(terms) > 1, f"needs `{DEFAULT}:` and a translation"),
+        (set(terms) <= langs, f"{sorted(set(terms) - langs)} are not languages of mkdocs.yml"),
+        (all(isinstance(v, str) and v.strip() for v in terms.values()), "a term is empty"),
+        (not (avoid or rule) or target_language(entry),
+         "`avoid` and `grammar` are for an entry with one translation"),
+        (rule is None or isinstance(rule, dict) and rule.get("example") and SHAPES.get(
+            rule.get("check"), lambda *_: False)(rule, terms.get(target_language(entry))),
+         f"`grammar` needs `example` (a wrong use) and either `word` (a word of the term) and "
+         f"`gender` ({', '.join(GENDERS)}), or `check` ({', '.join(filter(None, SHAPES))}; "
+         "api-gender: `feminine` and `masculine`, lists of API names)"),
+        *[(isinstance(r, dict) and set(r) - RULE_KEYS <= langs and reason_text(r).strip(),
+           f"say why «{name}» (`{DEFAULT}: reason`, then one line per language of mkdocs.yml)")
+          for name, r in reasons.items()],
+    ] if not ok]
 
 
 def test_glossary_is_well_formed():
-    problems = glossary_format_problems(load_glossary())
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
+    terms = glossary()
+    problems = [f"glossary.yml, entry {n} ({entry.get(DEFAULT, '?')}): {problem}"
+                for n, entry in enumerate(terms, 1) for problem in entry_problems(entry)]
+    english = [entry.get(DEFAULT) for entry in terms]
+    problems += [f"glossary.yml: `{term}` is listed twice" for term in sorted(
+        {t for t in english if english.count(t) > 1}, key=str)]
+    problems += [f"glossary.yml: the term «{entry[lang]}» contains the rejected «{variant}» (in "
+                 "some form), so every page using the term would fail"
+                 for lang in SITE.locales[1:] for check, _, variant, _ in rules(terms, lang)
+                 if check is avoided for entry in terms
+                 if next(phrase_hits(str(entry.get(lang, "")), variant), None)]
+    assert not problems, "\n".join(problems)
 
 
 def test_every_reason_is_in_every_language():
     """The Glossary page shows a reason in the reader's language; a missing one falls back to
-    English, with a build warning for a language glossary.yml has terms in (verified_docs/translated_pages.py)."""
-    covered = {k for e in load_glossary() for k in e if k not in ("avoid", "grammar")}
+    English, with a build warning for a language glossary.yml has terms in."""
+    covered = {k for e in glossary() for k in e if k not in NOT_TERMS}
     missing = [f"glossary.yml: «{name}» ({entry[DEFAULT]}): no `{lang}` reason"
-               for entry in load_glossary()
-               for name, reason in [*(entry.get("avoid") or {}).items(),
-                                    *([(entry["grammar"].get("word")
-                                        or entry["grammar"]["example"], entry["grammar"])]
-                                      if "grammar" in entry else [])]
-               for lang in covered if not reason_text(reason, lang).strip()]
+               for entry in glossary() for name, reason in reasons_of(entry).items()
+               for lang in sorted(covered) if not reason_text(reason, lang).strip()]
     assert not missing, "\n".join(missing)
-
-
-# ---- matching word forms ----------------------------------------------------------------------
-
-@pytest.mark.parametrize("variant, text", [
-    ("вычислительный граф", "строит вычислительного графа узел"),
-    ("обратное распространение", "вместе с обратным распространением"),
-    ("обратное распространение", "при обратном  распространении"),
-    ("режим градиентов", "в режиме градиентов"),
-    ("минимальная норма", "субградиент минимальной нормы"),
-    ("in place", "изменяет его in place"),
-    ("релиз", "вышло в релизе, в двух релизах"),
-    ("нужен градиент", "тензор, которому нужен градиент"),
-    ("нужен градиент", "тензорам, которым нужны градиенты"),
-    ("батченный", "как её батчить"),
-    ("батченный", "с батченным входом"),
-    ("батчиться", "батчится под vmap"),
-    ("в float64", "проверяйте в float64"),
-    ("в float64", "В  float64 проходит"),
-    ("в float32", "округлён в float32"),
-])
-def test_variant_found_in_any_form(variant, text):
-    assert next(phrase_hits(text, variant), None), f"«{variant}» not found in «{text}»"
-
-
-@pytest.mark.parametrize("variant, text", [
-    ("вычислительный граф", "вычислительный, а граф"),   # not adjacent
-    ("вычислительный граф", "вычислительная графика"),
-    ("in place", "на месте (in-place)"),
-    ("в float64", "проверяйте во float64"),          # «во» is not «в» (`Vpre`)
-    ("в float64", "в float32"),
-    ("батченный", "по батчу, в примерах батча"),     # the noun «батч» is fine
-])
-def test_other_words_are_not_the_variant(variant, text):
-    assert next(phrase_hits(text, variant), None) is None
-
-
-def write_page(tmp_path, text: str) -> pathlib.Path:
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    return page
-
-
-@pytest.mark.parametrize("text, wrong", ids=str, argvalues=[
-    ("Тот же правильный ReLU проходит.", True),
-    ("Этот ReLU проходит.", True),
-    ("Для такой ReLU ноль не особый.", False),  # «такой»: feminine genitive too
-    ("У ReLU ровно одна точка излома.", False),  # «ровно»: an adverb
-    ("ReLU выпукл, и всё.", True),
-    ("Правильная ReLU проходит, ReLU выпукла.", False),
-    ("Эти правильные ReLU проходят.", False),
-    ("Класс `nn.ReLU` определён в torch.", False),
-])
-def test_relu_is_feminine(tmp_path, text, wrong):
-    entries = grammar_rules(load_glossary())["ru"]
-    found = grammar_problems(write_page(tmp_path, text + "\n"), entries)
-    assert bool(found) == wrong, found
 
 
 # ---- the Glossary page ------------------------------------------------------------------------
 
-def glossary_table(site, lang) -> str | None:
-    out = site if lang == DEFAULT else site / lang
-    html = (out / "glossary" / "index.html").read_text(encoding="utf-8")
+def table_of(site, lang) -> str:
+    html = SITE.built_html(site, lang, "glossary.md").read_text(encoding="utf-8")
     table = re.search(r'<table[^>]* id="glossary-table"[^>]*>.*?</table>', html, re.S)
-    return table[0] if table else None
+    assert table, (f"docs/{lang}/glossary.md: no glossary table in the built page; put the line "
+                   "`<!-- glossary-table -->` where it goes")
+    return table[0]
 
 
-def cells(table: str, column: int) -> list[str]:
-    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
-    return [re.findall(r"<td>(.*?)</td>", row, re.S)[column] for row in rows]
+def test_glossary_page_shows_the_table_in_each_language(site):
+    terms = glossary()
+    columns = len([key for key in terms[0] if key not in NOT_TERMS])
 
+    def cells(table):  # the terms' columns, one row per entry
+        rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
+        return [re.findall(r"<td>(.*?)</td>", row, re.S)[:columns] for row in rows]
 
-@pytest.mark.parametrize("lang", list(SITE.locales))
-def test_glossary_page_shows_the_table(site, lang):
-    table = glossary_table(site, lang)
-    if not table:
-        pytest.fail(f"docs/{lang}/glossary.md: no glossary table in the built page; put the "
-                    "line `<!-- glossary-table -->` where it goes", pytrace=False)
-    rows = table.split("<tbody>")[1]
-    assert rows.count("<tr>") == len(load_glossary()), f"{lang}: not one row per glossary entry"
-    # One column per language glossary.yml has terms in (a new language has none yet).
-    terms = [key for key in load_glossary()[0] if key not in ("avoid", "grammar")]
-    for column in range(len(terms)):
-        assert cells(table, column) == cells(glossary_table(site, DEFAULT), column), (
-            f"the terms of the glossary table of {lang} differ from {DEFAULT}'s")
-    # Reasons in the page's language: the Russian text of the first reason, on the Russian page.
-    variant, reason = next((v, r) for e in load_glossary() for v, r in (e.get("avoid") or {}).items())
-    assert reason_text(reason, lang).split("`")[0] in table, (
-        f"{lang}: the glossary's reason for «{variant}» is not in the page's language")
-    # Cells apart, so the search index does not run them together.
-    assert "</td><td>" not in table and "<br><" not in table
-
-# ---- a page breaking the glossary -----------------------------------------------------------
-
-def test_rejected_variant_fails_with_the_term_to_use(tmp_path):
-    lang, variants = next(iter(rejected(load_glossary()).items()))
-    variant, term, english, reason = variants[0]
-    page = tmp_path / "docs" / lang / "page.md"
-    page.parent.mkdir(parents=True)
-    (tmp_path / "mkdocs.yml").write_text("site_name: scratch\n", encoding="utf-8")
-    page.write_text(f"# Page\n\n{variant.capitalize()} –\n`{variant}`\n\n```text\n{variant}\n```\n",
-                    encoding="utf-8")
-    problems = "\n".join(glossary_problems(page, variants))
-    rel = page.relative_to(tmp_path).as_posix()
-    assert (f"{rel}:3: «{variant.capitalize()}» – glossary.yml says «{term}» for "
-            f"“{english}”: {reason}") in problems, problems
-    assert f"{rel}:4" not in problems and f"{rel}:7" not in problems
-
-
-# ---- the two conventions, on small pages ------------------------------------------------------
-
-@pytest.mark.parametrize("text, wrong", ids=str, argvalues=[
-    ("В NaN `clamp` отбрасывает градиент, и так на всех выпусках.", True),
-    ("На 2.13.0 `clamp` даёт 1, на 2.14.1 — 0.", True),
-    ("Выдаёт ошибку на всех проверенных здесь выпусках.", True),  # «проверенных» is the release
-    ("В 2.13.0 `clamp` даёт 1, во всех выпусках `relu` даёт 0.", False),
-    ("Каждый пример запускается на трёх выпусках PyTorch.", False),
-    ("Здесь измерено на 2.14.1 и 2.15.0.", False),
-    ("На 2.14.1 тот же скрипт не находит расхождений.", False),
-    ("Имя операции, которой запись на деле выполняет данный выпуск.", False),
-])
-def test_release_preposition(tmp_path, text, wrong):
-    entries = grammar_rules(load_glossary(), "release-preposition")["ru"]
-    found = release_preposition_problems(write_page(tmp_path, text + "\n"), entries)
-    assert bool(found) == wrong, found
-
-
-@pytest.mark.parametrize("text, wrong", ids=str, argvalues=[
-    ("А сам `where` дифференцируем.", True),
-    ("`torch.fmax(nan, 0)`, который возвращает 0.", True),
-    ("`x.clamp(min=0)` сменил значение.", True),
-    ("Правило самого `clamp` — код на C++.", True),
-    ("`MyReLU` пропускала градиент.", True),               # a class is masculine
-    ("А сама функция `where` дифференцируема.", False),
-    ("`torch.fmax(nan, 0)`, которая возвращает 0.", False),
-    ("`x.clamp(min=0)` сменила значение, `MyReLU` пропускал 1.", False),
-    ("Выпуск, в котором `clamp(min=0)` ещё пропускает 1.", False),
-    ("`NoCloneReLU` ниже — это `MyReLU` без копии.", False),
-    ("Первая производная `NoCloneReLU` там уже неверна.", False),
-    ("У `clamp` был другой наклон.", False),             # the subject is elsewhere
-    ("`clamp` его отбрасывает.", False),                   # «его»: a pronoun, not checked
-])
-def test_api_gender(tmp_path, text, wrong):
-    entries = grammar_rules(load_glossary(), "api-gender")["ru"]
-    found = api_gender_problems(write_page(tmp_path, text + "\n"), entries)
-    assert bool(found) == wrong, found
+    english = cells(table_of(site, DEFAULT))
+    assert len(english) == len(terms), "not one row per glossary entry"
+    variant, reason = next((v, r) for e in terms for v, r in (e.get("avoid") or {}).items())
+    for lang in SITE.locales:
+        table = table_of(site, lang)
+        assert cells(table) == english, f"the terms of {lang}'s glossary table differ from English"
+        assert reason_text(reason, lang).split("`")[0] in table, (
+            f"{lang}: the glossary's reason for «{variant}» is not in the page's language")
+        # Cells apart, so the search index does not run them together.
+        assert "</td><td>" not in table and "<br><" not in table

@@ -4,33 +4,22 @@ output title, site name), so no reader meets an English menu or an English 404 p
 
 A language just added by `make new-language` has all of them, copied from English for its
 translator; `make translations` lists the ones still in English. Each check is a function of a
-`Site`, run here on the repository and, broken on purpose, on a small site
-(tests/translation_site.py).
+`Site`, run here on the repository and, broken on purpose, on the small site of
+tests/test_translation_workflow.py.
 """
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests import translation_site
 from tests.repo import SITE as REPO
-from verified_docs.i18n.gaps import interface_gaps, interface_texts
-from verified_docs.i18n.scaffold import nav_titles
+from verified_docs.i18n.status import grouped_keys, nav_items, nav_titles, untranslated
 from verified_docs.site import Site
 
 
 def nav_files(nav) -> list[str]:
     """Page paths named in `nav`, nested sections included (links to other sites left out)."""
-    found = []
-    for item in nav:
-        value = next(iter(item.values())) if isinstance(item, dict) else item
-        if isinstance(value, list):
-            found += nav_files(value)
-        elif isinstance(value, str) and "://" not in value:
-            found.append(value)
-    return found
+    return [v for _, v in nav_items(nav) if isinstance(v, str) and "://" not in v]
 
 
 def nav_problems(site: Site) -> list[str]:
@@ -47,30 +36,16 @@ def nav_problems(site: Site) -> list[str]:
         for page in in_nav if page not in pages]
 
 
-def missing(site: Site, lang: str, prefixes: tuple[str, ...]) -> list[str]:
-    own = interface_texts(site.config, lang)
-    return [key for key, value in interface_texts(site.config, site.default).items()
-            if key.startswith(prefixes) and not own.get(key)]
-
-
-def interface_problems(site: Site, lang: str) -> list[str]:
-    keys = missing(site, lang, ("site_", "extra."))
-    return [
-        f"mkdocs.yml: the `{lang}` entry of the i18n plugin's languages lacks "
-        f"{', '.join(f'`{k}`' for k in keys)}, so {lang} readers would see "
-        f"{'that text' if len(keys) == 1 else 'those texts'} in English (or nothing). "
-        f"Add {'it' if len(keys) == 1 else 'them'} there, translated; `{site.default}`'s "
-        "(the top-level `site_*` and `extra` of mkdocs.yml) are the model."] if keys else []
-
-
-def nav_title_problems(site: Site, lang: str) -> list[str]:
-    titles = [key.removeprefix("nav_translations.") for key in missing(site, lang, ("nav_",))]
-    return [
-        f"mkdocs.yml: `nav_translations` of `{lang}` has no entry for "
-        f"{', '.join(repr(t) for t in titles)}, so the {lang} menu shows "
-        f"{'it' if len(titles) == 1 else 'them'} in English. Add "
-        + "; ".join(f"`{t}: <{t!r} in {lang}>`" for t in titles)
-        + " under its nav_translations."] if titles else []
+def interface_problems(site: Site, lang: str, nav: bool | None = None) -> list[str]:
+    """The texts `lang` lacks: of the menu (`nav`), of the rest (not `nav`), or all (None)."""
+    missing = [key for key in untranslated(site, lang)[0]
+               if nav is None or key.startswith("nav_translations.") == nav]
+    return [f"mkdocs.yml: the `{lang}` entry of the i18n plugin's languages lacks these texts, "
+            f"so {lang} readers see them in English (or nothing):\n{grouped_keys(missing)}\n"
+            f"Add them there, translated: `extra.strings.x` under its `extra: strings:`, "
+            f"`nav_translations.T` as `T: <T in {lang}>` under `nav_translations`; "
+            f"`{site.default}`'s (the top-level `site_*`, `extra` and `nav`) are the model."
+            ] if missing else []
 
 
 def test_every_page_is_in_nav():
@@ -80,13 +55,13 @@ def test_every_page_is_in_nav():
 
 @pytest.mark.parametrize("lang", REPO.locales[1:])
 def test_every_interface_text_is_translated(lang):
-    problems = interface_problems(REPO, lang)
+    problems = interface_problems(REPO, lang, nav=False)
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", REPO.locales[1:])
 def test_every_nav_title_is_translated(lang):
-    problems = nav_title_problems(REPO, lang)
+    problems = interface_problems(REPO, lang, nav=True)
     assert not problems, "\n".join(problems)
 
 
@@ -95,38 +70,3 @@ def test_nav_titles_are_read_from_nested_sections():
            {"Elsewhere": "https://example.org/"}]
     assert nav_titles(nav) == ["A", "Section", "B", "C", "D", "Elsewhere"]
     assert nav_files(nav) == ["a.md", "b.md", "d.md", "e.md"]
-
-
-def test_a_new_page_and_deleted_texts_are_each_reported_once(tmp_path, monkeypatch):
-    """On a small site: a page added without its menu entry (and no translation, as it starts),
-    a menu title and the 404 page's title deleted from the Russian entry. Each check reports its
-    own problem, and nothing else; `make translations` lists the texts; the site still builds."""
-    root = translation_site.write(tmp_path)
-    (root / "docs" / "en" / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
-    config = root / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    for line in ("              not_found_title: Страница не найдена\n",
-                 "            Mask: Маска\n"):
-        assert line in text, f"tests/translation_site.py: no {line.strip()!r} to delete"
-        text = text.replace(line, "")
-    config.write_text(text, encoding="utf-8")
-    site = Site(root)
-
-    assert nav_problems(site) == [
-        "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
-        "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "
-        "`nav_translations` of every other language (ru)"]
-    problems = interface_problems(site, "ru")
-    assert len(problems) == 1 and problems[0].startswith(
-        "mkdocs.yml: the `ru` entry of the i18n plugin's languages lacks "
-        "`extra.strings.not_found_title`, so ru readers"), (
-        f"interface_problems: one problem naming the deleted text expected, got {problems}")
-    problems = nav_title_problems(site, "ru")
-    assert len(problems) == 1 and re.match(
-        r"mkdocs.yml: `nav_translations` of `ru` has no entry for 'Mask'", problems[0]), (
-        f"nav_title_problems: one problem naming the deleted title expected, got {problems}")
-    assert any(gap.startswith("mkdocs.yml, the `ru` entry of the i18n languages, missing (readers "
-                              "see the English text):") and "not_found_title" in gap
-               and "Mask" in gap for gap in interface_gaps(site, "ru")), interface_gaps(site, "ru")
-    built = translation_site.build(root, monkeypatch)
-    assert 'id="translation-missing"' in translation_site.html(built, "ru/new-page/")

@@ -1,106 +1,127 @@
 """The translation workflow end to end, in process, on a small site written into the test's folder
-(tests/translation_site.py): `make translations`' table and stamps (`cli.main`), the banners and
-the English text of a page not translated yet on the built pages, and `make new-language`, whose
+(tests/translation_site.py) and built once: `make translations`' table and stamps (`cli.main`),
+the banners and the English text of a page not translated yet, and `make new-language`, whose
 new language every check picks up from mkdocs.yml. The real site's 404 pages and a parity
 message on its real pages close the file."""
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import io
 import re
 
 import pytest
 
 from tests import translation_site
 from tests.repo import SITE as REPO
-from tests.translation_site import html
+from tests.test_languages import interface_problems, nav_problems
 from verified_docs.i18n import cli
-from verified_docs.i18n.gaps import interface_texts
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.scaffold import insert_language, language_name
+from verified_docs.i18n.status import interface_texts
 from verified_docs.site import Site
 
 
-@pytest.fixture
-def root(tmp_path):
-    return translation_site.write(tmp_path)
-
-
-def translations(root, capsys, *args: str) -> tuple[int, str, str]:
+def translations(root, *args: str) -> tuple[int, str, str]:
     """`python -m verified_docs translations <args>` at `root`: (exit code, stdout, stderr)."""
-    capsys.readouterr()
-    code = cli.main(["--root", str(root), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["--root", str(root), *args])
+    return code, out.getvalue(), err.getvalue()
 
 
-def status_row(root, capsys, page: str, lang: str = "ru") -> str:
-    code, out, err = translations(root, capsys, "status")
+def status_row(root, page: str, lang: str = "ru") -> str:
+    code, out, err = translations(root, "status")
     assert code == 0, err
     table = out.split(f"\n{lang}: ", 1)[1]
     return next(line for line in table.splitlines() if line.strip().startswith(page + " "))
 
 
-def test_outdated_and_untranslated_pages_are_reported_and_bannered(root, capsys, monkeypatch):
+def html(site_dir, location: str) -> str:
+    return (site_dir / location / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def workflow(tmp_path_factory):
+    """The small site after a translator's day: both Russian pages stamped (and extra.md, which
+    has no file, refused), then the English
+    prose of mask.md edited (outdated) and an output of index.md (not: `make outputs` writes it
+    in every language), a page added with no translation and no menu entry, a text and a menu
+    title deleted from the Russian entry, German added with `make new-language` (after `xx`,
+    which Material cannot build, refused); built once."""
+    root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
+    steps = {"stamp": translations(root, "stamp", "docs/ru/extra.md", "docs/ru/index.md",
+                                   "docs/ru/mask.md")}
+    steps["stamped"] = {page: status_row(root, page) for page in ("index.md", "mask.md")}
+    english = root / "docs" / "en"
+    (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
+        "1\n```", "1\n2\n```"), encoding="utf-8")
+    (english / "mask.md").write_text(translation_site.PAGES["en/mask.md"] + "\nOne more.\n",
+                                     encoding="utf-8")
+    (english / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
+    config = root / "mkdocs.yml"
+    for line in ("              not_found_title: Страница не найдена\n", "            Mask: Маска\n"):
+        assert line in config.read_text(encoding="utf-8"), f"tests/translation_site.py: no {line!r}"
+        config.write_text(config.read_text(encoding="utf-8").replace(line, ""), encoding="utf-8")
+    steps["before"] = config.read_text(encoding="utf-8")
+    steps["xx"] = translations(root, "new-language", "xx")
+    steps["after xx"] = config.read_text(encoding="utf-8")
+    steps["new-language"] = translations(root, "new-language", "de")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        steps["site"] = translation_site.build(root, monkeypatch)
+    return root, steps
+
+
+def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     """Stamped pages are up to date; an English edit of the prose outdates its translation,
     in the table and on the built page, an edit of an output alone does not; a page with no
     translation is reported missing and built from the English text, marked lang="en", under a
     banner; re-stamping brings a page up to date."""
-    code, out, err = translations(root, capsys, "stamp", "docs/ru/index.md", "docs/ru/mask.md")
-    assert code == 0 and out.count("stamped docs/ru/") == 2, (out, err)
-    for page in ("index.md", "mask.md"):
-        assert "up to date" in status_row(root, capsys, page)
+    root, steps = workflow
+    code, out, err = steps["stamp"]
+    assert code == 1 and "error: docs/ru/extra.md: no such page" in err, err
+    assert out.count("stamped docs/ru/") == 2, f"a refused page stops the pages after it: {out}"
+    assert all("up to date" in row for row in steps["stamped"].values()), steps["stamped"]
+    assert (root / "docs/ru/mask.md").read_text(encoding="utf-8").endswith(
+        "---\n\n" + translation_site.PAGES["ru/mask.md"]), "stamping changed the page's text"
     assert re.search(r"extra\.md +missing +no file docs/ru/extra\.md: readers see the English "
-                     "text under a banner", status_row(root, capsys, "extra.md"))
-
-    english = root / "docs" / "en"
-    (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
-        "1\n```", "1\n2\n```"), encoding="utf-8")  # what `make outputs` alone would write
-    (english / "mask.md").write_text(translation_site.PAGES["en/mask.md"] + "\nOne more.\n",
-                                     encoding="utf-8")
-    assert "up to date" in status_row(root, capsys, "index.md")
-    row = status_row(root, capsys, "mask.md")
+                     "text under a banner", status_row(root, "extra.md"))
+    assert "up to date" in status_row(root, "index.md")
+    listed = translations(root, "status")[1].split("\nru: ")[1]
+    assert "missing (readers see the English text):\n      extra.strings: not_found_title\n" \
+           "      nav_translations: Mask" in listed, "the deleted texts are not listed"
+    row = status_row(root, "mask.md")
     assert "outdated" in row and "docs/en/mask.md changed since it was stamped" in row, row
 
-    site = translation_site.build(root, monkeypatch)
-    strings = Site(root).extra("ru")["strings"]
+    site, strings = steps["site"], Site(root).extra("ru")["strings"]
     outdated = html(site, "ru/mask/")
     assert 'id="translation-outdated"' in outdated and strings["outdated_title"] in outdated
     assert re.search(rf'<a href="(\.\./)+mask/" hreflang="en">{strings["english_link"]}</a>',
                      outdated), outdated
-    assert "translation-banner" not in html(site, "ru/")
-    assert "translation-banner" not in html(site, "mask/")
-
-    missing = html(site, "ru/extra/")
-    assert '<html lang="ru"' in missing
-    assert 'id="translation-missing"' in missing and strings["missing_title"] in missing
+    assert "translation-banner" not in html(site, "ru/") + html(site, "mask/")
+    for page in ("extra", "new-page"):  # a page not in `nav` and a missing text build too
+        missing = html(site, f"ru/{page}/")
+        assert '<html lang="ru"' in missing
+        assert 'id="translation-missing"' in missing and strings["missing_title"] in missing
     article = missing[missing.index("<article"):missing.index("</article>")]
     banner = article.index('id="translation-missing"')
-    assert re.search(r'<h1 lang="en" id="extra">Extra', article[:banner]), (
+    assert re.search(r'<h1 lang="en" id="new-page">New page', article[:banner]), (
         "the English title of a page not translated yet is not marked lang=\"en\"")
-    assert re.search(r'<div lang="en">\s*<p>A page in English only', article[banner:]), (
+    assert re.search(r'<div lang="en">\s*<p>Text', article[banner:]), (
         "the English text of a page not translated yet is not marked lang=\"en\"")
 
-    code, out, err = translations(root, capsys, "stamp", "docs/ru/mask.md")
+    code, out, err = translations(root, "stamp", "docs/ru/mask.md")
     assert code == 0, err
-    assert "up to date" in status_row(root, capsys, "mask.md")
+    assert "up to date" in status_row(root, "mask.md")
 
 
-def test_stamp_refuses_a_page_with_no_file(root, capsys):
-    code, out, err = translations(root, capsys, "stamp", "docs/ru/extra.md", "docs/ru/mask.md")
-    assert code == 1 and "error: docs/ru/extra.md: no such page" in err, err
-    assert "stamped docs/ru/mask.md" in out, "a refused page stops the pages after it"
-
-
-# ---- a new language ---------------------------------------------------------------------------
-
-def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(root, capsys,
-                                                                      monkeypatch):
-    before = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    code, out, err = translations(root, capsys, "new-language", "de")
+def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
+    root, steps = workflow
+    code, out, err = steps["new-language"]
     assert code == 0, err
     after = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    changed = [line for line in difflib.ndiff(before.splitlines(), after.splitlines())
+    changed = [line for line in difflib.ndiff(steps["before"].splitlines(), after.splitlines())
                if line[:1] in "+-"]
     assert all(line.startswith("+ ") for line in changed), "\n".join(changed)
     assert f"        - locale: de\n          name: {language_name('de')}\n" in after
@@ -108,35 +129,50 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(root, caps
 
     site = Site(root)
     assert site.locales == ("en", "ru", "de")
-    english, german = interface_texts(site.config, "en"), interface_texts(site.config, "de")
-    assert german == english, "the new entry copies every text of the interface from English"
+    assert interface_texts(site.config, "de") == interface_texts(site.config, "en"), (
+        "the new entry copies every text of the interface from English")
     assert page_set_problems(site, "de") == []
-
-    code, out, err = translations(root, capsys, "status")
+    code, out, err = translations(root, "status")
     left = out.split("\nde: ", 1)[1]
-    assert left.startswith("3 pages, 0 up to date, 0 outdated, 3 missing"), left
+    assert left.startswith("4 pages, 0 up to date, 0 outdated, 4 missing"), left
     assert "the `de` entry of the i18n languages, still the English text" in left, left
     for key in ("site_name", "extra.output_title", "extra.strings: outdated_title",
                 "nav_translations: Home"):
         assert key in left, left
 
-    built = translation_site.build(root, monkeypatch)
-    home = html(built, "de/")
+    home = html(steps["site"], "de/")
     assert '<html lang="de"' in home and 'id="translation-missing"' in home
     assert re.search(rf'<a href="[^"]*" hreflang="de"[^>]*>\s*{language_name("de")}', home), (
         "the language switcher should list the new language")
-    assert '<html lang="de"' in (built / "de" / "404.html").read_text(encoding="utf-8")
-
-    code, out, err = translations(root, capsys, "new-language", "de")
+    assert '<html lang="de"' in (steps["site"] / "de" / "404.html").read_text(encoding="utf-8")
+    code, out, err = translations(root, "new-language", "de")
     assert code == 1 and "de is already a language of the site" in err, err
 
 
-def test_new_language_refuses_a_code_the_theme_cannot_build(root, capsys):
-    before = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    code, out, err = translations(root, capsys, "new-language", "xx")
+def test_new_language_refuses_a_code_the_theme_cannot_build(workflow):
+    root, steps = workflow
+    code, out, err = steps["xx"]
     assert code == 1 and "Material for MkDocs has no interface translation for 'xx'" in err
-    assert (root / "mkdocs.yml").read_text(encoding="utf-8") == before
+    assert steps["after xx"] == steps["before"], "a refused language changed mkdocs.yml"
 
+
+def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
+    """A page added without its menu entry (and no translation, as it starts), a menu title and
+    the 404 page's title deleted from the Russian entry: each check of tests/test_languages.py
+    reports its own problem, and nothing else (the site still builds: the tests above)."""
+    site = Site(workflow[0])
+    assert nav_problems(site) == [
+        "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
+        "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "
+        "`nav_translations` of every other language (ru, de)"]
+    problems = interface_problems(site, "ru")
+    assert len(problems) == 1 and "lacks these texts, so ru readers see them in English (or " \
+        "nothing):\n  extra.strings: not_found_title\n  nav_translations: Mask\n" in problems[0], (
+        f"one problem naming the deleted text and title expected, got {problems}")
+    assert interface_problems(site, "de") == [], "a new language has every text, from English"
+
+
+# ---- the real site ----------------------------------------------------------------------------
 
 def test_the_real_mkdocs_yml_gains_only_the_new_entry():
     """The round trip keeps every comment, quote and tag (`!ENV`, `!!python/object/apply`)."""
@@ -148,8 +184,6 @@ def test_the_real_mkdocs_yml_gains_only_the_new_entry():
     assert changed == ["+         - locale: xx", "+           name: X", "+           build: true",
                        "+           extra:", "+             output_title: Output"], changed
 
-
-# ---- the real site ----------------------------------------------------------------------------
 
 def test_a_page_not_translated_yet_is_built_from_english():
     """The small site above shows what the reader sees; the real mkdocs.yml must ask for it."""
@@ -172,23 +206,21 @@ def test_each_language_has_its_own_404_page(site):
 
 
 def test_parity_failure_names_both_pages_and_lines(tmp_path):
+    """On a real page (its admonitions, tabs and folds): a changed code line is named."""
     lang, page, n = next(
         (lang, page, n) for lang in REPO.locales[1:] for page in REPO.pages(lang)
         for n, line in enumerate((REPO.docs / lang / page).read_text("utf-8").splitlines())
         if line.startswith("```python"))
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's pages
     copies = []
-    translation_site.write(tmp_path)  # a site for the copies to lie in
     for side in (REPO.default, lang):
-        copy = tmp_path / "docs" / side / page
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_bytes((REPO.docs / side / page).read_bytes())
-        copies.append(copy)
-    english, translation = copies
-    lines = translation.read_text(encoding="utf-8").splitlines(keepends=True)
+        copies.append(tmp_path / side / page)
+        copies[-1].parent.mkdir(parents=True, exist_ok=True)
+        copies[-1].write_bytes((REPO.docs / side / page).read_bytes())
+    lines = copies[1].read_text(encoding="utf-8").splitlines(keepends=True)
     lines[n + 1] = "changed = True\n"
-    translation.write_text("".join(lines), encoding="utf-8")
-    found = "\n".join(page_problems(english, translation))
-    default = REPO.default
-    assert re.search(rf"docs/{lang}/{page}:{n + 1} vs \S*docs/{default}/{page}:\d+: "
-                     rf"the code or output fence differs:\n  \S*docs/{default}/{page}:\d+: .+\n"
-                     rf"  \S*docs/{lang}/{page}:{n + 2}: changed = True", found), found
+    copies[1].write_text("".join(lines), encoding="utf-8")
+    found = "\n".join(page_problems(*copies))
+    assert re.search(rf"{lang}/{page}:{n + 2} vs {REPO.default}/{page}:\d+: the code or output "
+                     rf"fence differs:\n  {REPO.default}/{page}: `.+`\n  {lang}/{page}: "
+                     r"`changed = True`", found), found

@@ -1,9 +1,7 @@
 """A site of three pages in English and two in Russian, written into a test's folder for the
-translation tests (tests/test_translation_workflow.py, tests/test_languages.py) and built in
-process. Its mkdocs.yml is shaped as the real one: static-i18n's folders with
-`fallback_to_default`, the verified-docs plugin after it, comments, an `!ENV` tag and a
-`!!python/object/apply` tag, texts per language. `extra.md` has no Russian file: the build
-shows the English page in its place."""
+translation tests and built in process. Its mkdocs.yml is shaped as the real one: static-i18n's
+folders with `fallback_to_default`, the verified-docs plugin after it, comments, an `!ENV` and a
+`!!python/object/apply` tag, texts per language. `extra.md` has no Russian file."""
 
 from __future__ import annotations
 
@@ -100,8 +98,3 @@ def build(root: pathlib.Path, monkeypatch) -> pathlib.Path:
     site_dir = root / "site"
     mkdocs_build(load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir), strict=True))
     return site_dir
-
-
-def html(site_dir: pathlib.Path, location: str) -> str:
-    """The built page at `location` ("ru/extra/", "" for the home page)."""
-    return (site_dir / location / "index.html").read_text(encoding="utf-8")

@@ -1,18 +1,13 @@
-"""What readers see of the translation workflow (verified_docs/i18n/ is the workflow;
-this is a piece of the build, verified_docs/plugin.py).
+"""What readers see of the translation workflow, a piece of the build (verified_docs/plugin.py):
 
-* A translation whose English page changed since it was stamped gets a banner, in the reader's
-  language, linking to the English page.
-* A page with no file in the language being built is the English page's (static-i18n's
-  `fallback_to_default`; `page.file.locale` names the language of the file a page was built
-  from), under a banner saying so, so a reader of that language gets the page, not a 404.
-* Each language gets its own 404 page, `<lang>/404.html`: static-i18n builds every language
-  into the same site directory, so the last language built overwrote the default `404.html`.
-* `<!-- glossary-table -->` on a page becomes the table of glossary.yml, its reasons in the
-  page's language (English, with a warning, where glossary.yml has none in that language).
-* A heading's ¶ anchor gets its tooltip in the page's language (toc's `permalink_title` is one
-  for the whole site).
-* That English text is marked `lang="en"`, so that a screen reader reads it as English.
+* a translation whose English page changed since it was stamped gets a banner in the reader's
+  language linking to the English page; a page with no file in the language being built is the
+  English page (static-i18n's `fallback_to_default`; `page.file.locale` is the language of the
+  file a page was built from) under a banner saying so, its English text marked `lang="en"`;
+* each language gets its own `<lang>/404.html` (static-i18n builds every language into one site
+  directory, so the last one built would overwrite the default `404.html`);
+* `<!-- glossary-table -->` becomes the table of glossary.yml, its reasons in the page's language;
+* a heading's ¶ anchor gets its tooltip in the page's language (toc's is one for the whole site).
 
 The texts come from `extra.strings` in mkdocs.yml, which every language translates.
 """
@@ -34,22 +29,13 @@ log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
 
 
-def strings(config) -> dict:
-    texts = config.extra.get("strings")
-    if not isinstance(texts, dict):
+def text(config, key: str) -> str:
+    if not isinstance(config.extra.get("strings"), dict):
         log.warning("mkdocs.yml: `extra.strings` (texts of the translation banners, the 404 "
                     "page and the glossary table) is missing; restore it from git history "
                     "(`git log -p mkdocs.yml`).")
-        return {}
-    return texts
-
-
-def text(config, key: str) -> str:
-    strings(config)  # a missing `extra.strings` as a whole gets its own message
     return interface_text(config, key)
 
-
-# ---- banners ----------------------------------------------------------------------------------
 
 def banner(config, kind: str, english_url: str) -> str:
     """A `/// warning` block: `kind` is "outdated" or "missing"."""
@@ -74,18 +60,13 @@ def english_url(url: str, lang: str) -> str:
     return relative if target else relative + "/"  # the home page: "../", not ".."
 
 
-def shows_default_language(page, config) -> bool:
-    """Whether `page`, in this build's language, is the default language's page in its place."""
-    return page.file.locale != build_languages(config)[1]
-
-
 def page_markdown(markdown: str, page, config) -> str:
     """A translation's banner (outdated, or not translated at all), the glossary table."""
     default, lang = build_languages(config)
     if lang != default:
         url = english_url(page.url, lang)
         english = pathlib.Path(config.docs_dir) / default / page.file.norm_src_uri
-        if shows_default_language(page, config):
+        if page.file.locale != build_languages(config)[1]:  # English in its place
             markdown = under_title(markdown, banner(config, "missing", url))
         elif english.exists() and str(page.meta.get(HASH_KEY)) != source_hash(
                 Site.of(config), english):
@@ -95,8 +76,6 @@ def page_markdown(markdown: str, page, config) -> str:
     return markdown
 
 
-# ---- the page's HTML --------------------------------------------------------------------------
-
 def page_html(html_text: str, page, config) -> str:
     """Anchor tooltips in the page's language; the default language's text shown in another
     language marked as English."""
@@ -104,7 +83,7 @@ def page_html(html_text: str, page, config) -> str:
     title = html.escape(text(config, "permalink_title"), quote=True)
     html_text = re.sub(r'(<a class="headerlink" href="[^"]*" title=")' + re.escape(english) + '"',
                        lambda m: m[1] + title + '"', html_text)
-    if shows_default_language(page, config):
+    if page.file.locale != build_languages(config)[1]:  # English in its place
         html_text = english_body(html_text)
     return html_text
 
@@ -124,8 +103,6 @@ def english_body(html_text: str) -> str:
             + f'\n<div lang="en">\n{after}\n</div>')
 
 
-# ---- 404 --------------------------------------------------------------------------------------
-
 def post_template(output: str, template_name: str, config) -> str:
     """Write a translation's 404 page to `<lang>/404.html` and keep the default one in place
     (an empty output makes MkDocs skip writing the file)."""
@@ -136,27 +113,23 @@ def post_template(output: str, template_name: str, config) -> str:
     return ""
 
 
-# ---- glossary ---------------------------------------------------------------------------------
-
 def reason(config, variant: str, value, covered: set) -> str:
-    """The reason for avoiding `variant` in the language being built: `value` maps languages to
-    texts; a language without one gets the default language's, with a warning if glossary.yml
-    has terms in that language (`covered`; a new language has none yet: English, silently)."""
+    """The reason for avoiding `variant` in the language being built (`value`: language ->
+    text); else the default language's, with a warning if glossary.yml has terms in that language
+    (`covered`; a new language has none yet: English, silently)."""
     default, lang = build_languages(config)
     texts = value if isinstance(value, dict) else {default: value}
-    if texts.get(lang):
-        return str(texts[lang])
-    if lang in covered:
+    if not texts.get(lang) and lang in covered:
         log.warning(f"glossary.yml: the reason for avoiding «{variant}» has no `{lang}` text; "
                     f"the {lang!r} Glossary page shows the {default!r} one. Add `{lang}: …` under it.")
-    return str(texts.get(default) or "")
+    return str(texts.get(lang) or texts.get(default) or "")
 
 
 def glossary_table(config) -> str:
     """glossary.yml as an HTML table: the same terms in every language, the reasons in the page's
-    language. No class: Material styles it as its own tables and puts it in a box that scrolls
-    sideways on a narrow screen. Cells are on lines of their own, so that the search index,
-    which keeps only their text, does not run one cell into the next."""
+    language. No class: Material styles it as its own tables, in a box that scrolls sideways on
+    a narrow screen. Cells on lines of their own, so that the search index, which keeps only
+    their text, does not run one cell into the next."""
     try:
         entries = load_glossary(Site.of(config).root / GLOSSARY)
     except GlossaryError as exc:
@@ -166,20 +139,20 @@ def glossary_table(config) -> str:
     columns = [key for key in entries[0] if key not in ("avoid", "grammar")]
     covered = {key for e in entries for key in e if key not in ("avoid", "grammar")}
 
-    def cell(value: str) -> str:  # `code` in glossary.yml shows as code
+    def cell(value) -> str:  # `code` in glossary.yml shows as code
         return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
 
-    head = "\n".join(f"<th>{html.escape(names.get(c, c))}</th>" for c in columns)
-    head += f"\n<th>{html.escape(text(config, 'glossary_avoid'))}</th>"
-    rows = []
-    for entry in entries:
-        avoid = [(variant, value) for variant, value in (entry.get("avoid") or {}).items()]
+    def avoided(entry) -> str:
         grammar = entry.get("grammar")
-        if isinstance(grammar, dict) and grammar.get("example"):
-            avoid.append((grammar["example"], grammar))
-        avoided = "<br>\n".join(f"<s>{cell(variant)}</s>\u00a0— {cell(reason(config, variant, v, covered))}"
-                                for variant, v in avoid)
-        rows.append("<tr>\n" + "\n".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
-                    + f"\n<td>{avoided}</td>\n</tr>")
-    return ('<table id="glossary-table">\n<thead>\n<tr>\n' + head + "\n</tr>\n</thead>\n<tbody>\n"
-            + "\n".join(rows) + "\n</tbody>\n</table>")
+        pairs = [*(entry.get("avoid") or {}).items(), *(
+            [(grammar["example"], grammar)] if isinstance(grammar, dict) and grammar.get("example")
+            else [])]
+        return "<br>\n".join(f"<s>{cell(v)}</s>\u00a0— {cell(reason(config, v, why, covered))}"
+                             for v, why in pairs)
+
+    head = [names.get(c, c) for c in columns] + [text(config, "glossary_avoid")]
+    rows = ["<tr>\n" + "\n".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
+            + f"\n<td>{avoided(entry)}</td>\n</tr>" for entry in entries]
+    return ('<table id="glossary-table">\n<thead>\n<tr>\n'
+            + "\n".join(f"<th>{html.escape(h)}</th>" for h in head)
+            + "\n</tr>\n</thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>")

@@ -3,15 +3,6 @@
     make translations                          # per language: up to date / outdated / missing
     make translations STAMP=docs/ru/mask.md    # after review: the page translates today's English
     make new-language LANG=de                  # de in mkdocs.yml, its pages in English for now
-
-A translated page names the English text it translates: `source_hash` in its front matter is a
-hash of the file `docs/<default language>/<page>` without the bodies of its ```output fences
-(`make outputs` regenerates those in every language), so any edit of the English prose, headings
-or code makes the translation *outdated* until a translator has reviewed and re-stamped it.
-
-A page not translated yet has no file in its language's folder: the site shows the English page
-in its place (static-i18n's `fallback_to_default`), under a banner in the reader's language
-(verified_docs/translated_pages.py).
 """
 
 from __future__ import annotations
@@ -44,24 +35,24 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     site = Site(args.root)  # read afresh: a command may follow another that edited mkdocs.yml
+    if args.command == "stamp":  # a refused page does not stop the others
+        return max(reported(stamp, site, page) for page in args.pages)
+    if args.command == "new-language":
+        return reported(lambda: "\n".join(new_language(site, args.code, args.name)))
+    return reported(print_status, site)
+
+
+def reported(command, *args) -> int:
+    """Run `command`, print the text it returns; 1 if it refused (`error: …`) or returned
+    False, else 0."""
     try:
-        if args.command == "stamp":
-            failed = False
-            for page in args.pages:  # a refused page does not stop the others
-                try:
-                    print(stamp(site, page))
-                except (UsageError, PageError) as exc:
-                    print(f"error: {exc}", file=sys.stderr)
-                    failed = True
-            return int(failed)
-        if args.command == "new-language":
-            print("\n".join(new_language(site, args.code, args.name)))
-        elif not print_status(site):
-            return 1
+        out = command(*args)
     except (UsageError, PageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    return 0
+    if isinstance(out, str):
+        print(out)
+    return int(out is False)
 
 
 if __name__ == "__main__":

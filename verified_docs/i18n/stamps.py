@@ -1,39 +1,32 @@
 """What a translated page records of the English page it translates, and stamping it after review.
 
-    make translations STAMP=docs/ru/mask.md    # after review: the page translates today's English
-
-`source_hash` in a translation's front matter is a hash of the file `docs/<default
-language>/<page>` without the bodies of its ```output fences (`make outputs` regenerates those in
-every language), so any edit of the English prose, headings or code makes the translation
-*outdated* until a translator has reviewed and re-stamped it.
+`source_hash` in a translation's front matter is a hash of `docs/<default language>/<page>`
+without the bodies of its ```output fences (`make outputs` regenerates those in every language at
+once), so any edit of the English prose, headings or code makes the translation *outdated* until
+a translator has reviewed and re-stamped it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pathlib
 import re
 
 from verified_docs.i18n import UsageError
 from verified_docs.site import Site
 
 HASH_KEY = "source_hash"
-
-# An output fence's body, which `make outputs` rewrites in every language at once.
 OUTPUT_BODY = re.compile(r"^(`{3,})output\b[^\n]*\n.*?^\1[ \t]*$", re.M | re.S)
 
 
-def hashed_text(text: str) -> str:
-    text = text.replace("\r\n", "\n")
-    return OUTPUT_BODY.sub(lambda m: m[0].split("\n", 1)[0].split(" ", 1)[0], text)
-
-
 def text_hash(text: str) -> str:
-    """What a translation records of its English page: the first 12 hex digits of a SHA-256."""
-    return hashlib.sha256(hashed_text(text).encode("utf-8")).hexdigest()[:12]
+    """The first 12 hex digits of a SHA-256 of the text, each output fence cut to its opening
+    fence's first word (its title is translated, its body regenerated)."""
+    text = OUTPUT_BODY.sub(lambda m: m[0].split("\n", 1)[0].split(" ", 1)[0],
+                           text.replace("\r\n", "\n"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def source_hash(site: Site, english: pathlib.Path) -> str:
+def source_hash(site: Site, english) -> str:
     return text_hash(site.read_text(english))
 
 
@@ -49,24 +42,20 @@ def stamp(site: Site, path: str) -> str:
         lang, *rest = translation.relative_to(site.docs.resolve()).parts
     except ValueError:
         raise UsageError(f"{path}: not a page under {site.relative(site.docs)}/") from None
-    page = "/".join(rest)
-    translations = site.locales[1:]
-    if lang not in translations:
+    english = site.docs / site.default / "/".join(rest)
+    if lang not in site.locales[1:]:
         raise UsageError(f"{path}: stamp a translation, i.e. a page of "
-                         f"{', '.join(translations)} (not {lang!r})")
-    english = site.docs / site.default / page
+                         f"{', '.join(site.locales[1:])} (not {lang!r})")
     if not translation.exists():
         raise UsageError(f"{path}: no such page")
     if not english.exists():
         raise UsageError(f"{path}: {site.relative(english)} does not exist, so there is nothing "
                          "it could translate")
-    text = site.read_text(translation)
     # Quoted: a hash of digits only would read as a number.
-    translation.write_text(with_front_matter_key(text, HASH_KEY,
-                                                 f'"{source_hash(site, english)}"'),
-                           encoding="utf-8")
-    return (f"stamped {site.relative(translation)}: translates {site.relative(english)} "
-            "as it is now")
+    text = with_front_matter_key(site.read_text(translation), HASH_KEY,
+                                 f'"{source_hash(site, english)}"')
+    translation.write_text(text, encoding="utf-8")
+    return f"stamped {site.relative(translation)}: translates {site.relative(english)} as it is now"
 
 
 def with_front_matter_key(text: str, key: str, value: str) -> str:
@@ -74,7 +63,6 @@ def with_front_matter_key(text: str, key: str, value: str) -> str:
     match = re.match(r"---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*\n", text, re.S)
     if not match:
         return f"---\n{key}: {value}\n---\n\n{text}"
-    block = match[1] or ""
-    line = re.compile(rf"^{re.escape(key)}:.*$", re.M)
+    block, line = match[1] or "", re.compile(rf"^{re.escape(key)}:.*$", re.M)
     block = line.sub(f"{key}: {value}", block) if line.search(block) else f"{key}: {value}\n{block}"
     return f"---\n{block}---\n{text[match.end():]}"

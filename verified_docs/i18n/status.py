@@ -1,58 +1,45 @@
 """Each translation up to date, outdated or missing: the table `make translations` prints, with
-what a translator does about each page and what is left outside the pages (gaps.py)."""
+what a translator does about each page, and what is left to translate outside the pages: the
+interface texts of mkdocs.yml, the labels drawn into figures, the glossary's terms."""
 
 from __future__ import annotations
 
-import dataclasses
-import pathlib
+import ast
 import subprocess
+import textwrap
 
-from verified_docs.i18n.gaps import interface_gaps
+from verified_docs.i18n import UsageError
 from verified_docs.i18n.stamps import HASH_KEY, source_hash, text_hash
 from verified_docs.site import PageError, Site
 
-UP_TO_DATE, OUTDATED, MISSING = "up to date", "outdated", "missing"
-UNREADABLE = "unreadable"
+UP_TO_DATE, OUTDATED, MISSING, UNREADABLE = "up to date", "outdated", "missing", "unreadable"
 
 
-@dataclasses.dataclass(frozen=True)
-class Status:
-    page: str
-    state: str     # UP_TO_DATE, OUTDATED, MISSING or UNREADABLE
-    detail: str    # what a translator does about it
-
-
-def page_status(site: Site, lang: str, page: str) -> Status:
-    try:
-        return read_status(site, lang, page)
-    except PageError as exc:  # a page that is not UTF-8: named with its line
-        return Status(page, UNREADABLE, str(exc))
-
-
-def read_status(site: Site, lang: str, page: str) -> Status:
+def page_status(site: Site, lang: str, page: str) -> tuple[str, str]:
+    """(state, what a translator does about it)."""
     english, translation = site.docs / site.default / page, site.docs / lang / page
     rel = site.relative
     if not translation.exists():
-        return Status(page, MISSING, f"no file {rel(translation)}: readers see the English "
-                                     "text under a banner until it exists")
-    meta, _ = site.front_matter(translation)
-    stamp, now = meta.get(HASH_KEY), source_hash(site, english)
+        return MISSING, f"no file {rel(translation)}: readers see the English text under a " \
+                        "banner until it exists"
+    try:
+        stamp, now = site.front_matter(translation)[0].get(HASH_KEY), source_hash(site, english)
+    except PageError as exc:  # a page that is not UTF-8: named with its line
+        return UNREADABLE, str(exc)
     if stamp is None:
-        return Status(page, OUTDATED, f"never stamped; once reviewed: "
-                                      f"make translations STAMP={rel(translation)}")
+        return OUTDATED, f"never stamped; once reviewed: make translations STAMP={rel(translation)}"
     if str(stamp) != now:
-        return Status(page, OUTDATED, f"{rel(english)} changed since it was stamped"
-                                      f"{changes_hint(site, english, str(stamp))}")
-    return Status(page, UP_TO_DATE, "")
+        return OUTDATED, f"{rel(english)} changed since it was stamped" \
+                         f"{changes_hint(site, english, str(stamp))}"
+    return UP_TO_DATE, ""
 
 
-def changes_hint(site: Site, english: pathlib.Path, stamp: str) -> str:
+def changes_hint(site: Site, english, stamp: str) -> str:
     """`; see: git diff <commit> -- <page>` naming the commit whose English text was stamped."""
     rel = site.relative(english)
     try:
-        commits = subprocess.run(["git", "log", "--format=%h", "--", rel], cwd=site.root,
-                                 capture_output=True, text=True, check=True).stdout.split()
-        for commit in commits:
+        for commit in subprocess.run(["git", "log", "--format=%h", "--", rel], cwd=site.root,
+                                     capture_output=True, text=True, check=True).stdout.split():
             old = subprocess.run(["git", "show", f"{commit}:{rel}"], cwd=site.root,
                                  capture_output=True, check=True).stdout
             if text_hash(old.decode("utf-8")) == stamp:
@@ -68,23 +55,114 @@ def print_status(site: Site) -> bool:
     print(f"Translations of {site.relative(site.docs / site.default)}/ ({len(english)} pages)")
     readable = True
     for lang in site.locales[1:]:
-        rows = [page_status(site, lang, page) for page in english]
-        counts = {state: sum(r.state == state for r in rows)
-                  for state in (UP_TO_DATE, OUTDATED, MISSING, UNREADABLE)}
-        if not counts[UNREADABLE]:
-            del counts[UNREADABLE]
-        readable &= UNREADABLE not in counts
-        print(f"\n{lang}: {len(rows)} pages, " + ", ".join(f"{n} {s}" for s, n in counts.items()))
-        width = max(len(r.page) for r in rows)
+        rows = {page: page_status(site, lang, page) for page in english}
+        counts = {s: sum(state == s for state, _ in rows.values())
+                  for s in (UP_TO_DATE, OUTDATED, MISSING, UNREADABLE)}
+        readable &= not counts[UNREADABLE]
+        print(f"\n{lang}: {len(rows)} pages, " + ", ".join(
+            f"{n} {s}" for s, n in counts.items() if n or s != UNREADABLE))
+        width = max(map(len, rows))
         print(f"  {'page':<{width}}  {'status':<10}  what to do")
-        for r in rows:
-            print(f"  {r.page:<{width}}  {r.state:<10}  {r.detail}".rstrip())
+        for page, (state, detail) in rows.items():
+            print(f"  {page:<{width}}  {state:<10}  {detail}".rstrip())
         if counts[OUTDATED] or counts[MISSING]:
             print(f"  Once a page is translated or brought in line with English and reviewed: "
                   f"make translations STAMP={site.relative(site.docs / lang)}/<page>.md")
         gaps = interface_gaps(site, lang)
         if gaps:
             print("  Not translated yet outside the pages:")
-            for gap in gaps:
-                print("    " + gap.replace("\n", "\n    "))
+            print("\n".join("    " + gap.replace("\n", "\n    ") for gap in gaps))
     return readable
+
+
+# ---- outside the pages ------------------------------------------------------------------------
+
+def nav_items(nav):
+    """(title or None, its page, link or list of items) of every item of `nav`, nested too."""
+    for item in nav:
+        title, value = next(iter(item.items())) if isinstance(item, dict) else (None, item)
+        yield title, value
+        if isinstance(value, list):
+            yield from nav_items(value)
+
+
+def nav_titles(nav) -> list[str]:
+    """Every title of mkdocs.yml's `nav`, sections and nested pages included, once each."""
+    return list(dict.fromkeys(title for title, _ in nav_items(nav) if title))
+
+
+def interface_texts(config, lang: str) -> dict[str, str | None]:
+    """Every text of the site's interface a language translates in mkdocs.yml, by key:
+    `site_name`, `site_description`, `extra.<text>`, `extra.strings.<name>` and
+    `nav_translations.<English title>`: the default language's own, or what another language's
+    entry sets, None where it sets nothing (the build shows the default language's text)."""
+    entry = next((e for e in config["plugins"]["i18n"].config.languages if e.locale == lang), None)
+    if entry is None:
+        raise UsageError(f"{lang} is not a language of mkdocs.yml")
+    titles = nav_titles(config["nav"] or [])
+    own, extra, nav = ((config, config["extra"], {t: t for t in titles}) if entry.default
+                       else (entry, dict(entry.extra or {}), dict(entry.nav_translations or {})))
+    return {**{k: own.get(k) for k in ("site_name", "site_description") if config.get(k)},
+            **{f"extra.{k}": extra.get(k) for k, v in config["extra"].items()
+               if isinstance(v, str)},
+            **{f"extra.strings.{k}": (extra.get("strings") or {}).get(k)
+               for k in config["extra"].get("strings") or {}},
+            **{f"nav_translations.{t}": nav.get(t) for t in titles}}
+
+
+def untranslated(site: Site, lang: str) -> tuple[list[str], list[str]]:
+    """(keys `lang` has no text for, keys whose text is still the default language's)."""
+    default, own = interface_texts(site.config, site.default), interface_texts(site.config, lang)
+    return ([k for k in default if not own.get(k)],
+            [k for k in default if own.get(k) and own[k] == default[k]])
+
+
+def grouped_keys(keys: list[str]) -> str:
+    """`extra.strings.a`, `extra.strings.b` -> `extra.strings: a; b`, wrapped, indented."""
+    groups: dict[str, list[str]] = {}
+    for key in keys:
+        group = next((g for g in ("extra.strings", "nav_translations") if key.startswith(g)), "")
+        groups.setdefault(group, []).append(key.removeprefix(group + "."))
+    return "\n".join(textwrap.fill(f"{group}: " + "; ".join(names) if group else ", ".join(names),
+                                   96, initial_indent="  ", subsequent_indent="    ")
+                     for group, names in groups.items())
+
+
+def figure_labels(site: Site) -> dict[str, dict]:
+    """{snippet file: its `LABELS` (language -> labels)}, the texts drawn into figures: a
+    literal `LABELS = {...}` at the top of a file in snippets/."""
+    found = {}
+    for path in sorted((site.root / "snippets").glob("*.py")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        try:  # a snippet being edited may not parse: its labels are checked once it does
+            found |= {site.relative(path): ast.literal_eval(node.value)
+                      for node in (ast.parse(text).body if "LABELS" in text else [])
+                      if isinstance(node, ast.Assign)
+                      and [getattr(t, "id", None) for t in node.targets] == ["LABELS"]}
+        except (SyntaxError, ValueError):
+            continue
+    return found
+
+
+def interface_gaps(site: Site, lang: str) -> list[str]:
+    """What a translator still has to translate outside the pages, one line each."""
+    missing, same = untranslated(site, lang)
+    gaps = [f"mkdocs.yml, the `{lang}` entry of the i18n languages, {what}:\n" + grouped_keys(keys)
+            for keys, what in ((missing, "missing (readers see the English text)"),
+                               (same, "still the English text")) if keys]
+    for path, labels in figure_labels(site).items():
+        if site.default in labels and lang not in labels:
+            gaps.append(f"{path}: no `{lang}` in LABELS (the figure shows the English labels)")
+        elif keys := [k for k in labels.get(site.default, {}) if k not in (labels[lang] or {})]:
+            gaps.append(f"{path}: LABELS[{lang!r}] lacks {', '.join(keys)}")
+    if (site.root / "glossary.yml").exists():
+        from verified_docs.glossary import GlossaryError, load_glossary
+        try:
+            terms = load_glossary(site.root / "glossary.yml")
+        except GlossaryError as exc:
+            return [*gaps, str(exc)]
+        without = [str(t.get(site.default)) for t in terms if not t.get(lang)]
+        if without:
+            gaps.append(f"glossary.yml: {len(without)} of {len(terms)} terms have no `{lang}:` "
+                        "term" + (f" ({', '.join(without)})" if len(without) < len(terms) else ""))
+    return gaps
