@@ -194,7 +194,8 @@ def test_a_wrong_solution_fails_its_check_for_its_reason_in_both_languages(case,
                                                                            english, russian):
     path = CASES / case if isinstance(case, str) else case
     results = check(path)
-    assert failed(results) == sorted(failing), results[key].detail
+    assert failed(results) == sorted(failing), (
+        f"{path.name}: fails {failed(results)}, not {sorted(failing)}: {results[key].detail}")
     assert english in flat(results[key].detail) and "Traceback" not in results[key].detail
     assert flat(russian) in flat(check(path, "ru")[key].detail)
 
@@ -328,7 +329,9 @@ def test_a_file_that_cannot_be_loaded_is_reported_in_one_line(case, english, rus
     path = CASES / case if isinstance(case, str) else case
     for lang, reason in (("en", english), ("ru", russian)):
         results = list(check(path, lang).values())
-        assert [result.key for result in results] == ["load"] and not results[0].passed
+        assert [result.key for result in results] == ["load"] and not results[0].passed, (
+            f"{path.name} ({lang}) was loaded and checked: a file that cannot be loaded gets "
+            f"one failed 'load' line, not {[result.key for result in results]}")
         assert reason in results[0].detail and "\n" not in results[0].detail
 
 

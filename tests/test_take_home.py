@@ -299,7 +299,9 @@ def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name
     for release in SITE.torch.all:
         assert f"**PyTorch {release}**" in first, f"{page}: the first cell lacks {release}"
     assert install.source == f"%pip install torch=={DEFAULT}", install.source
-    assert install.metadata.get("tags") == [notebooks.INSTALL_TAG]
+    assert install.metadata.get("tags") == [notebooks.INSTALL_TAG], (
+        f"{page}: the install cell is not tagged {notebooks.INSTALL_TAG!r}: the tests' kernel "
+        "would install torch again")
     markdown = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
     dead = set(re.findall(r"\]\(#([^)]+)\)", markdown)) - \
         set(re.findall(r'<a id="([^"]+)"></a>', markdown))
