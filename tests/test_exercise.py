@@ -110,8 +110,8 @@ def every_case_at_once():
     for name, source in SOURCES.items():
         (EXTRA / name).write_text(textwrap.dedent(source), encoding="utf-8")
     runs = [(CASES / case.name,) for case in sorted((ROOT / CASES).iterdir())]
-    runs += [(SOLUTION,), (SOLUTION, 1), (SOLUTION.parent / "starter.py",), (CASES / "missing_mask.py", 1),
-             *((EXTRA / name,) for name in SOURCES)]
+    runs += [(SOLUTION,), (SOLUTION, 1), (CASES / "missing_mask.py", 1),
+             (SOLUTION.parent / "starter.py",), *((EXTRA / name,) for name in SOURCES)]
     with pytest.MonkeyPatch.context() as patch, ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         patch.setenv("OMP_NUM_THREADS", "1")
         list(pool.map(lambda run: attempt(*run), runs))

@@ -185,15 +185,16 @@ RUN_PAGES = [(lang, name) for lang, name in CODE_PAGES if lang.default]
 def runs_started(request):
     """The session's runs start with this module's first test, two at a time."""
     for item in request.session.items:
-        if getattr(item, "originalname", "") == "test_notebook_prints_the_page_outputs":
+        name = getattr(item, "originalname", "")
+        if name == "test_notebook_prints_the_page_outputs_in_a_fresh_kernel":
             started(*(item.callspec.params[key] for key in ("lang", "name")))
-        elif item.name == "test_the_project_cannot_be_imported_where_the_notebooks_run":
+        elif name == "test_the_project_cannot_be_imported_where_the_notebooks_run":
             probe()
 
 
 @pytest.mark.parametrize("lang, name", RUN_PAGES, ids=[f"{lang.locale}/{name}"
                                                        for lang, name in RUN_PAGES])
-def test_notebook_prints_the_page_outputs(lang, name):
+def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
     """In a fresh kernel, on the default release: the notebook says it was verified there."""
     nb = started(lang, name).result()
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
