@@ -2,10 +2,12 @@
 reason in both languages, and cannot be fooled by the solution it runs (in a child process of
 its own). Which checks each case of the page fails, on every release, the exercise page's own
 run proves (docs/en/exercise.md); here: the reasons, in both languages, and the tampering."""
+import atexit
 import functools
 import math
 import os
 import re
+import shutil
 import string
 import subprocess
 import sys
@@ -28,6 +30,7 @@ CASES = Path("snippets") / "exercise" / "cases"  # relative to ROOT, as a studen
 SOLUTION = Path("snippets") / "exercise" / "solution.py"
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 EXTRA = Path(tempfile.mkdtemp(prefix="checker-cases-"))  # the solutions written below
+atexit.register(shutil.rmtree, EXTRA, True)
 RELU = """\
     import torch
     class CustomReLU(torch.autograd.Function):
