@@ -1,35 +1,33 @@
 """What a reader takes home from the site runs without the repository and carries every release
 (verified_docs/notebooks.py, verified_docs/exercise_archive.py).
 
-Every page's notebook runs top to bottom in a fresh Jupyter kernel (nbclient, ipykernel) and its
-script with `python page.py`, each in a temporary folder outside the repository, in a Python
-where only torch and the like are importable: the project's own packages are not (the kernel and
-the script start with a sitecustomize that drops the repository and the editable install from
-the import path; a test proves that `import snippets` and `import verified_docs` fail there).
-What each prints must be the page's output fences for the default release, the one the tests
-have installed (the install cell, tagged `install`, is skipped). The other releases' outputs are
-checked in the files, in process: each output fence of the page, for every release, is in the
-notebook after its cell and in the script as comments, the first cell names every release, and
-the `-38` is there wherever its page shows it. The downloaded checker judges a solution in such a
-folder too, as the starter's own instructions say. The files run are made by the same function
-the build uses, and the built site's are compared with them byte for byte.
-
-The runs take a minute or more together: they all start with this module's first test, two at
-a time, torch on one thread in each.
+Every page's notebook runs top to bottom in a fresh Jupyter kernel (nbclient, ipykernel) in a
+temporary folder, in a Python where only torch and the like are importable (a sitecustomize drops
+the repository and the editable install from the import path; a test proves `import snippets`
+fails there), and each cell must print the page's output for the default release. The script is
+the notebook in another format: jupytext reads it back as the same cells and it compiles, so it
+is not run again. The other releases' outputs are checked in the files, in process. The
+downloaded checker judges a solution in such a folder too, as the starter's instructions say.
+The runs start with this module's first test, two at a time, torch on one thread in each.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import textwrap
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
+import jupytext
+import nbformat
 import pytest
 
 from tests.repo import ROOT, SITE
@@ -38,7 +36,12 @@ from verified_docs import site as model
 
 TIMEOUT = 600
 LANGS = SITE.built_languages
-SITE_URL = SITE.config["site_url"]
+DEFAULT = SITE.torch.default
+SKIP = "not-run-here"
+# The exercise page's cells that check its lists of cases: the page's own run proves what they
+# print on every release, the in-process test below that they are the page's code, and the
+# `main(...)` cells before them check solutions from the unpacked archive in this kernel already.
+PROVEN_BY_THE_PAGE = re.compile(r"^(show|where)\(\[", re.M)
 
 # Loaded first by every Python run here: the repository and the project's editable install
 # leave the import path, so the code runs as it would on a reader's machine with torch alone.
@@ -68,13 +71,18 @@ def page_dest(lang: model.Language, name: str) -> str:
     return lang.prefix + ("index.html" if stem == "index" else f"{stem}/index.html")
 
 
+def page_path(lang: model.Language, name: str) -> pathlib.Path:
+    """The page, or the English one for a page not translated yet (no file)."""
+    path = SITE.docs / lang.locale / name
+    return path if path.exists() else SITE.docs / SITE.default / name
+
+
+@functools.cache
 def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     """The page's notebook and script, as the build makes them."""
-    path = SITE.docs / lang.locale / name
-    default = SITE.docs / SITE.default / name
-    strings = SITE.extra(lang.locale).get("strings") or {}
-    return notebooks.take_home(path if path.exists() else default, page_dest(lang, name),
-                               SITE_URL, lang.prefix, strings)
+    return notebooks.take_home(page_path(lang, name), page_dest(lang, name),
+                               SITE.config["site_url"], lang.prefix,
+                               SITE.extra(lang.locale).get("strings") or {})
 
 
 def isolated(folder: pathlib.Path) -> dict:
@@ -88,18 +96,23 @@ def isolated(folder: pathlib.Path) -> dict:
     return env
 
 
-def folder_for(th: notebooks.TakeHome | None) -> pathlib.Path:
+def folder_for(*files: pathlib.Path) -> pathlib.Path:
+    """A temporary folder outside the repository, holding copies of `files`."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="take-home-"))
     assert not folder.resolve().is_relative_to(ROOT.resolve())
-    if th is not None and th.needs_checker:  # downloaded beside it, as the page offers
-        (folder / exercise_archive.NAME).write_bytes(exercise_archive.archive(SITE))
+    for file in files:
+        shutil.copy(file, folder)
     return folder
 
 
-def run_notebook(text: str, folder: pathlib.Path) -> dict:
-    """The notebook executed in a fresh kernel in `folder`; the executed notebook."""
+def run(folder: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-X", "utf8", *args], cwd=folder,
+                          env=isolated(folder), capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def run_notebook(nb, folder: pathlib.Path):
+    """The notebook executed in a fresh kernel in `folder`, but for its cells tagged SKIP."""
     import nbclient
-    import nbformat
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
 
@@ -113,10 +126,8 @@ def run_notebook(text: str, folder: pathlib.Path) -> dict:
     # stderr that its traffic is not encrypted).
     km = KernelManager(kernel_name="isolated", transport="ipc", ip=str(folder / "kernel"),
                        kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(specs)]))
-    nb = nbformat.reads(text, as_version=4)
     client = nbclient.NotebookClient(nb, km=km, timeout=TIMEOUT, startup_timeout=120,
-                                     allow_errors=True,
-                                     skip_cells_with_tag=notebooks.INSTALL_TAG,
+                                     allow_errors=True, skip_cells_with_tag=SKIP,
                                      resources={"metadata": {"path": str(folder)}})
     try:
         client.execute(env=isolated(folder), cwd=str(folder))
@@ -126,67 +137,33 @@ def run_notebook(text: str, folder: pathlib.Path) -> dict:
     return nb
 
 
-def run_script(text: str, folder: pathlib.Path, name: str) -> subprocess.CompletedProcess:
-    (folder / name).write_text(text, encoding="utf-8")
-    return subprocess.run([sys.executable, "-X", "utf8", name], cwd=folder,
-                          env=isolated(folder), capture_output=True, text=True,
-                          timeout=TIMEOUT)
+@functools.cache
+def pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(2)
 
 
-# Every page of every language, those not translated yet (no file) too: they take home English.
-PAGES = [(lang, name) for lang in LANGS for name in SITE.pages(SITE.default)]
-RUNS: dict = {}  # (kind, page) -> Future of the run
-POOL: list = []
-
-
-def started(th: notebooks.TakeHome, kind: str) -> Future:
-    """The run of this notebook or script."""
-    key = kind, th.notebook_uri
-    if key not in RUNS:
-        if not POOL:
-            POOL.append(ThreadPoolExecutor(2))
-        if kind == "notebook":
-            RUNS[key] = POOL[0].submit(run_notebook, th.notebook, folder_for(th))
-        else:
-            RUNS[key] = POOL[0].submit(run_script, th.script, folder_for(th),
-                                       pathlib.PurePath(th.script_uri).name)
-    return RUNS[key]
-
-
-def start(nodeids: list[str]) -> None:
-    """Start the notebook and script runs whose tests are among `nodeids` (the session's)."""
-    pages = [(lang, name, made(lang, name)) for lang, name in PAGES]
-    # The exercise's runs first: they take longest (each checks a dozen solutions).
-    pages.sort(key=lambda page: not (page[2] and page[2].needs_checker))
-    for lang, name, th in pages:
-        if th is None:
-            continue
-        for kind in ("notebook", "script"):
-            if any(f"::test_{kind}" in n and n.endswith(f"[{lang.locale}/{name}]")
-                   for n in nodeids):
-                started(th, kind)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def runs_started(request):
-    """The session's runs start with this module's first test, on the pytest-xdist worker that
-    got the module (tests/conftest.py), and run two at a time."""
-    start([item.nodeid for item in request.session.items])
+@functools.cache
+def started(lang: model.Language, name: str):
+    """The run of the page's notebook (a Future), the archive beside it as the page offers."""
+    th = made(lang, name)
+    nb = nbformat.reads(th.notebook, as_version=4)
+    for cell in nb.cells:
+        if notebooks.INSTALL_TAG in cell.metadata.get("tags", []) or \
+                PROVEN_BY_THE_PAGE.search(cell.source):
+            cell.metadata["tags"] = [SKIP]
+    folder = folder_for()
+    if th.needs_checker:
+        (folder / exercise_archive.NAME).write_bytes(exercise_archive.archive(SITE))
+    return pool().submit(run_notebook, nb, folder)
 
 
 def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
-    """(page:line, what it prints on the default release) of every fence the default release
-    runs, in order: read from the page's output fences."""
-    path = SITE.docs / lang.locale / name
-    if not path.exists():  # not translated yet: the English page in its place
-        path = SITE.docs / SITE.default / name
-    release = SITE.torch.default
+    """(page:line, what it prints on the default release) of every fence it runs, in order."""
     found = []
-    for fence in fences.python_fences(path):
-        if release not in fence.releases:
-            continue
-        shown = outputs.shown_on(fence, release)
-        found.append((fence.where, outputs.normalise(shown.content) if shown else ""))
+    for fence in fences.python_fences(page_path(lang, name)):
+        if DEFAULT in fence.releases:
+            shown = outputs.shown_on(fence, DEFAULT)
+            found.append((fence.where, outputs.normalise(shown.content) if shown else ""))
     return found
 
 
@@ -195,21 +172,38 @@ def printed(cell) -> str:
                    if o.get("output_type") == "stream" and o.get("name") == "stdout")
 
 
-CODE_PAGES = [(lang, name) for lang, name in PAGES if expected(lang, name)]
-# The default language's files run: a translation's have the same code (the translation checks
-# hold a page's code to the English one's) and differ in prose only.
+# Every page of every language, those not translated yet too: they take home English.
+CODE_PAGES = [(lang, name) for lang in LANGS for name in SITE.pages(SITE.default)
+              if expected(lang, name)]
+IDS = [f"{lang.locale}/{name}" for lang, name in CODE_PAGES]
+# The default language's notebooks run: a translation's have the same code (the translation
+# checks hold a page's code to the English one's) and differ in prose only.
 RUN_PAGES = [(lang, name) for lang, name in CODE_PAGES if lang.default]
-IDS = [f"{lang.locale}/{name}" for lang, name in RUN_PAGES]
 
 
-@pytest.mark.parametrize("lang, name", RUN_PAGES, ids=IDS)
+@pytest.fixture(scope="module", autouse=True)
+def runs_started(request):
+    """The session's runs start with this module's first test, two at a time."""
+    for item in request.session.items:
+        name = getattr(item, "originalname", "")
+        if name == "test_notebook_prints_the_page_outputs_in_a_fresh_kernel":
+            started(*(item.callspec.params[key] for key in ("lang", "name")))
+        elif name == "test_the_project_cannot_be_imported_where_the_notebooks_run":
+            probe()
+
+
+@pytest.mark.parametrize("lang, name", RUN_PAGES, ids=[f"{lang.locale}/{name}"
+                                                       for lang, name in RUN_PAGES])
 def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
-    """Default release only: the notebook says it was verified with that one."""
-    nb = started(made(lang, name), "notebook").result()
+    """In a fresh kernel, on the default release: the notebook says it was verified there."""
+    nb = started(lang, name).result()
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     want = expected(lang, name)
     code = code[len(code) - len(want):]  # after the install cell and the checker's set-up
+    ran = 0
     for cell, (where, text) in zip(code, want, strict=True):
+        if SKIP in cell.metadata.get("tags", []):
+            continue
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert not errors, (f"{where}: its notebook cell failed: {errors[0].ename}: "
                             f"{errors[0].evalue}")
@@ -217,38 +211,31 @@ def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
         assert not extra, f"{where}: its notebook cell shows {extra} besides what it prints"
         assert outputs.normalise(printed(cell)) == text, (
             f"{where}: its notebook cell printed something else than the page's output on "
-            f"PyTorch {SITE.torch.default}:\n{printed(cell)}")
+            f"PyTorch {DEFAULT}:\n{printed(cell)}")
+        ran += 1
+    assert ran, f"docs/{lang.locale}/{name}: no cell of its notebook ran"
 
 
-@pytest.mark.parametrize("lang, name", RUN_PAGES, ids=IDS)
-def test_script_prints_the_page_outputs(lang, name):
-    """Default release only, as the notebook."""
-    result = started(made(lang, name), "script").result()
-    assert result.returncode == 0, f"docs/{lang.locale}/{name}: its script failed:\n" \
-                                   f"{result.stderr[-3000:]}"
-    want = "".join(text for _, text in expected(lang, name))
-    assert outputs.normalise(result.stdout) == outputs.normalise(want), (
-        f"docs/{lang.locale}/{name}: its script printed something else than the page's "
-        f"outputs on PyTorch {SITE.torch.default}")
+@functools.cache
+def probe():
+    return pool().submit(run_notebook, nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell(f"import {name}") for name in PROBED]), folder_for())
+
+
+PROBED = ("torch", "snippets", "verified_docs")
 
 
 def test_the_project_cannot_be_imported_where_the_notebooks_run():
-    import nbformat
-    from nbformat import v4
-
-    nb = v4.new_notebook(cells=[v4.new_code_cell(f"import {name}")
-                                for name in ("torch", "snippets", "verified_docs")])
-    ran = run_notebook(nbformat.writes(nb), folder_for(None))
-    errors = [[o.ename for o in cell.outputs if o.output_type == "error"] for cell in ran.cells]
-    for name, error in zip(("torch", "snippets", "verified_docs"), errors):
-        want = [] if name == "torch" else ["ModuleNotFoundError"]
-        assert error == want, (f"`import {name}` in the notebooks' kernel: {error or 'imported'}; "
-                               "only torch may be importable there (SITECUSTOMIZE)")
-    script = run_script("import snippets\n", folder_for(None), "page.py")
+    for name, cell in zip(PROBED, probe().result().cells, strict=True):
+        error = [o.ename for o in cell.outputs if o.output_type == "error"]
+        assert error == ([] if name == "torch" else ["ModuleNotFoundError"]), (
+            f"`import {name}` in the notebooks' kernel: {error or 'imported'}; only torch may "
+            "be importable there (SITECUSTOMIZE)")
+    script = run(folder_for(), "-c", "import snippets")
     assert "ModuleNotFoundError: No module named 'snippets'" in script.stderr, script.stderr
 
 
-# ---- the inlining, in process ------------------------------------------------------------------
+# ---- the files, in process ----------------------------------------------------------------------
 
 def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
     inliner = notebooks.Inliner(SITE)
@@ -262,158 +249,75 @@ def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
     assert "class MyReLU(torch.autograd.Function):" in third
 
 
-def test_an_import_that_cannot_be_inlined_names_the_fence():
-    with pytest.raises(model.PageError, match=r"^page\.md:7: `import snippets…` cannot be"):
-        notebooks.Inliner(SITE).cell("import snippets.my_relu\n", "page.md:7")
-    with pytest.raises(model.PageError, match=r"^page\.md:8: an import of snippets\.my_relu"):
-        notebooks.Inliner(SITE).cell("def f():\n    from snippets.my_relu import MyReLU\n",
-                                 "page.md:8")
+@pytest.mark.parametrize("source", ["import snippets.my_relu\n",
+                                    "def f():\n    from snippets.my_relu import MyReLU\n"])
+def test_an_import_that_cannot_be_inlined_names_the_fence(source):
+    with pytest.raises(model.PageError, match=r"^page\.md:7: only a top-level `from snippets"):
+        notebooks.Inliner(SITE).cell(source, "page.md:7")
 
 
-# ---- every release in the files, in process -----------------------------------------------------
-
-IN_ALL = [(lang, name) for lang, name in CODE_PAGES]
-ALL_IDS = [f"{lang.locale}/{name}" for lang, name in IN_ALL]
-
-
-def page_path(lang: model.Language, name: str) -> pathlib.Path:
-    path = SITE.docs / lang.locale / name
-    return path if path.exists() else SITE.docs / SITE.default / name
-
-
-def cells_after(nb, where: str, source: str) -> tuple[object, list[str]]:
-    """The code cell whose source is `source`, and the Markdown cells right after it."""
-    index = next((i for i, cell in enumerate(nb.cells)
-                  if cell.cell_type == "code" and cell.source == source), None)
-    assert index is not None, f"{where}: no notebook cell holds this fence's code"
-    after = []
-    for cell in nb.cells[index + 1:]:
-        if cell.cell_type != "markdown":
-            break
-        after.append(cell.source)
-    return nb.cells[index], after
-
-
-@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
-def test_every_release_output_of_a_cell_is_in_the_notebook_and_the_script(lang, name):
-    """Read from the page's output fences: the default release's is the cell's saved output;
-    every other one follows the cell, under the fence's title, and is in the script as
-    comments."""
-    import nbformat
-
+@pytest.mark.parametrize("lang, name", CODE_PAGES, ids=IDS)
+def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name):
+    """The default release's output is each cell's saved output; every other release's follows
+    the cell under the fence's title and is in the script as comments; the first cell names
+    every release and links the sections where it prints something else; `#section` links have
+    their `<a id>`; jupytext reads the script back as the notebook, `%pip` commented out."""
     th = made(lang, name)
     nb = nbformat.reads(th.notebook, as_version=4)
-    inliner = notebooks.Inliner(SITE)
-    default = SITE.torch.default
+    page = f"docs/{lang.locale}/{name}"
     comments = {line.removeprefix("#").strip() for line in th.script.splitlines()
                 if line.startswith("#")}
+    first, install = nb.cells[0].source, nb.cells[1]
+    inliner = notebooks.Inliner(SITE)
     for fence in fences.python_fences(page_path(lang, name)):
-        if default not in fence.releases:
+        if DEFAULT not in fence.releases:
             continue
         source = inliner.cell(fence.source(), fence.where).rstrip("\n")
-        cell, after = cells_after(nb, fence.where, source)
+        index = next((i for i, cell in enumerate(nb.cells)
+                      if cell.cell_type == "code" and cell.source == source), None)
+        assert index is not None, f"{fence.where}: no notebook cell holds this fence's code"
+        after = []
+        for cell in nb.cells[index + 1:]:
+            if cell.cell_type != "markdown":
+                break
+            after.append(cell.source)
         for shown in fences.output_fences(fence):
-            text = outputs.normalise(shown.content)
-            if default in outputs.shown_releases(shown):
-                assert outputs.normalise(printed(cell)) == text, (
-                    f"{fence.where}: the cell's saved output is not the page's for {default}")
+            text, releases = outputs.normalise(shown.content), outputs.shown_releases(shown)
+            if DEFAULT in releases:
+                assert outputs.normalise(printed(nb.cells[index])) == text, (
+                    f"{fence.where}: the cell's saved output is not the page's for {DEFAULT}")
                 continue
             assert any(f"**{shown.title}**" in md and text in md for md in after), (
-                f"{fence.where}: the output the page shows for "
-                f"{', '.join(outputs.shown_releases(shown))} (line {shown.open_line}) is not in "
-                "a Markdown cell right after the notebook's cell, under its title")
+                f"{fence.where}: the output the page shows for {', '.join(releases)} (line "
+                f"{shown.open_line}) is not in a Markdown cell right after its notebook cell")
             missing = [line for line in text.splitlines() if line.strip() not in comments]
             assert not missing, (f"{fence.where}: the script lacks, as a comment, the output "
                                  f"line {missing[0]!r} of {shown.title}")
-
-
-@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
-def test_the_first_cells_name_every_release_and_install_the_default_one(lang, name):
-    import nbformat
-
-    th = made(lang, name)
-    nb = nbformat.reads(th.notebook, as_version=4)
-    first, install = nb.cells[0], nb.cells[1]
+            for release in releases:
+                line = next(x for x in first.splitlines() if f"PyTorch {release}**" in x)
+                assert "](#" in line, (f"{fence.where}: PyTorch {release} prints something "
+                                       "else here, and the first cell links no section for it")
     for release in SITE.torch.all:
-        assert f"**PyTorch {release}**" in first.source, (
-            f"docs/{lang.locale}/{name}: the notebook's first cell does not say what PyTorch "
-            f"{release} prints")
-    # A release that prints something else is sent to the sections where it does.
-    for fence in fences.python_fences(page_path(lang, name)):
-        for shown in fences.output_fences(fence):
-            if SITE.torch.default in outputs.shown_releases(shown):
-                continue
-            for release in outputs.shown_releases(shown):
-                line = next(x for x in first.source.splitlines() if f"PyTorch {release}**" in x)
-                assert "](#" in line, (f"{fence.where}: PyTorch {release} prints something else "
-                                       "here, and the first cell's line on it links no section")
-    assert install.cell_type == "code" and install.source == \
-        f"%pip install torch=={SITE.torch.default}", install.source
-    assert install.metadata.get("tags") == [notebooks.INSTALL_TAG]
-    assert f"# %pip install torch=={SITE.torch.default}" in th.script
-
-
-def test_every_notebook_shows_the_minus_38_where_its_page_does():
-    """The question's -38, which 2.13.0 prints: each output line of a page that shows it is a
-    line of its notebook (in an output block, not only the prose's `-38`) and a comment of its
-    script."""
-    import nbformat
-
-    found = 0
-    for lang, name in IN_ALL:
-        lines = {line for fence in fences.python_fences(page_path(lang, name))
-                 for shown in fences.output_fences(fence)
-                 for line in outputs.normalise(shown.content).splitlines() if "-38" in line}
-        if not lines:
-            continue
-        found += 1
-        th = made(lang, name)
-        nb = nbformat.reads(th.notebook, as_version=4)
-        in_notebook = {line for cell in nb.cells
-                       for text in [cell.source, *(o.get("text", "") for o in
-                                                   cell.get("outputs", []))]
-                       for line in text.splitlines()}
-        in_script = {line.removeprefix("# ") for line in th.script.splitlines()}
-        for line in sorted(lines):
-            assert line in in_notebook, f"docs/{lang.locale}/{name}: its notebook lacks {line!r}"
-            assert line in in_script, f"docs/{lang.locale}/{name}: its script lacks {line!r}"
-    assert found, "no page's output shows the -38 any more: is this test still needed?"
-
-
-@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
-def test_in_notebook_links_lead_to_an_anchor_in_the_notebook(lang, name):
-    import re
-
-    import nbformat
-
-    nb = nbformat.reads(made(lang, name).notebook, as_version=4)
-    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
-    anchors = set(re.findall(r'<a id="([^"]+)"></a>', text))
-    links = set(re.findall(r"\]\(#([^)]+)\)", text))
-    assert links, f"docs/{lang.locale}/{name}: no in-notebook link (the first cell's are gone?)"
-    dead = sorted(links - anchors)
-    assert not dead, f"docs/{lang.locale}/{name}: its notebook links #{dead[0]}, no cell has it"
-
-
-@pytest.mark.parametrize("lang, name", IN_ALL, ids=ALL_IDS)
-def test_the_script_is_the_notebook_in_the_percent_format(lang, name):
-    """jupytext reads the script back as the notebook's cells, the install cell's `%pip`
-    included (commented out in the script, so that `python` runs it)."""
-    import jupytext
-    import nbformat
-
-    th = made(lang, name)
-    nb = nbformat.reads(th.notebook, as_version=4)
+        assert f"**PyTorch {release}**" in first, f"{page}: the first cell lacks {release}"
+    assert install.source == f"%pip install torch=={DEFAULT}", install.source
+    assert install.metadata.get("tags") == [notebooks.INSTALL_TAG], (
+        f"{page}: the install cell is not tagged {notebooks.INSTALL_TAG!r}: the tests' kernel "
+        "would install torch again")
+    markdown = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    dead = set(re.findall(r"\]\(#([^)]+)\)", markdown)) - \
+        set(re.findall(r'<a id="([^"]+)"></a>', markdown))
+    assert not dead, f"{page}: its notebook links #{sorted(dead)[0]}, no cell has that id"
     back = jupytext.reads(th.script, fmt="py:percent")
     assert [(c.cell_type, c.source) for c in back.cells] == \
-        [(c.cell_type, c.source) for c in nb.cells]
+        [(c.cell_type, c.source) for c in nb.cells], f"{page}: the script is not the notebook"
+    compile(th.script, th.script_uri, "exec")  # `python page.py` runs it: `%pip` a comment
+    assert f"# %pip install torch=={DEFAULT}" in th.script
 
 
 def test_the_files_are_named_by_page_and_language():
     taken = {}
-    for lang, name in IN_ALL:
-        th = made(lang, name)
-        for uri in (th.notebook_uri, th.script_uri):
+    for lang, name in CODE_PAGES:
+        for uri in (made(lang, name).notebook_uri, made(lang, name).script_uri):
             base = pathlib.PurePath(uri).name
             assert base not in taken, f"{uri} and {taken[base]} download under one name"
             assert not base.startswith("index."), uri
@@ -421,123 +325,61 @@ def test_the_files_are_named_by_page_and_language():
 
 
 def test_the_checker_cell_says_where_the_checker_is_when_it_cannot_download_it():
-    folder = folder_for(None)
-    page = "https://example.org/docs/exercise/"
-    cell = notebooks.checker_cell("http://127.0.0.1:9/" + exercise_archive.NAME, page)
-    result = run_script(cell, folder, "cell.py")
+    folder, page = folder_for(), "https://example.org/docs/exercise/"
+    (folder / "cell.py").write_text(notebooks.CHECKER_CELL.format(
+        name=exercise_archive.NAME, url="http://127.0.0.1:9/", page=page), encoding="utf-8")
+    result = run(folder, "cell.py")
     assert f"download {exercise_archive.NAME} from {page} into {folder}" in result.stderr, \
         result.stderr[-2000:]
     assert notebooks.local("http://127.0.0.1:8000/") and not notebooks.local(page)
 
 
-# ---- the exercise from the site alone -------------------------------------------------------
+# ---- the exercise from the site alone, and the links to what was run --------------------------
 
-@pytest.fixture(scope="module")
-def downloaded(site):
-    """The checker and the starter as a reader downloads them from the exercise page."""
-    folder = folder_for(None)
-    lang = LANGS[0]
-    page = pathlib.Path(site / page_dest(lang, exercise_archive.PAGE)).parent
-    for name in (exercise_archive.NAME, exercise_archive.STARTER):
-        shutil.copy(page / name, folder / name)
-    return folder
-
-
-def check(downloaded: pathlib.Path, solution: pathlib.Path, *args: str):
-    folder = folder_for(None)
-    shutil.copy(downloaded / exercise_archive.NAME, folder)
-    shutil.copy(solution, folder / "my_relu.py")
-    return subprocess.run([sys.executable, exercise_archive.NAME, "my_relu.py", *args],
-                          cwd=folder, env=isolated(folder), capture_output=True, text=True,
-                          timeout=TIMEOUT)
-
-
-def test_the_downloaded_checker_accepts_the_reference_solution(downloaded):
-    result = check(downloaded, ROOT / "snippets/exercise/solution.py")
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "8 of 8 required checks passed." in result.stdout
-
-
-def test_the_downloaded_checker_rejects_a_wrong_solution_in_both_languages(downloaded):
-    wrong = ROOT / "snippets/exercise/cases/inplace_grad_output.py"
-    result = check(downloaded, wrong, "--lang", "ru")
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert "[НЕ ЗАЧТЕНО] 5." in result.stdout
-
-
-def test_the_starter_downloaded_is_the_one_on_the_page(downloaded):
-    assert (downloaded / exercise_archive.STARTER).read_bytes() == \
-        (ROOT / "snippets/exercise/starter.py").read_bytes()
-
-
-def test_the_starters_instructions_are_the_pages_and_work_where_it_was_downloaded(downloaded):
-    """Its docstring's command is the exercise page's, not one of the repository; run as it
-    says beside the downloaded checker, it reports the unchanged starter's failed checks."""
-    import ast
-
-    starter = (downloaded / exercise_archive.STARTER).read_text(encoding="utf-8")
-    doc = ast.get_docstring(ast.parse(starter))
-    commands = [line.strip() for line in doc.splitlines() if line.strip().startswith("python ")]
+def test_the_downloaded_checker_and_starter_work_as_the_page_says(site):
+    """The starter is the page's, and its docstring's commands are the page's: run beside it,
+    they report its failed checks; the usage line has no `check`."""
+    downloads = (site / page_dest(LANGS[0], exercise_archive.PAGE)).parent
+    archive, starter = downloads / exercise_archive.NAME, downloads / exercise_archive.STARTER
+    assert starter.read_bytes() == (ROOT / "snippets/exercise/starter.py").read_bytes()
+    doc = ast.get_docstring(ast.parse(starter.read_text(encoding="utf-8"))) or ""
+    commands = [line.split()[1:] for line in doc.splitlines() if line.lstrip()[:7] == "python "]
     page = (SITE.docs / SITE.default / exercise_archive.PAGE).read_text(encoding="utf-8")
-    assert commands and all(command in page for command in commands), (
+    assert commands and all(" ".join(["python", *c]) in page for c in commands), (
         f"the starter's docstring says {commands}, not a command of the exercise page")
     assert ".venv" not in doc and "snippets" not in doc, doc
-    for command in commands:
-        result = subprocess.run([sys.executable, *command.split()[1:]], cwd=downloaded,
-                                env=isolated(downloaded), capture_output=True, text=True,
-                                timeout=TIMEOUT)
+    # The reference solution and the Russian report from the same archive are the exercise
+    # notebook's cells; here its `__main__`, the one part the notebook does not run.
+    with ThreadPoolExecutor(2) as threads:
+        *started, usage = threads.map(lambda r: run(*r), [
+            *((folder_for(archive, starter), *command) for command in commands),
+            (folder_for(archive), exercise_archive.NAME)])
+    for command, result in zip(commands, started):
         assert result.returncode == 1 and "of 8 required checks passed" in result.stdout, (
-            f"`{command}` beside the downloads: exit {result.returncode}\n"
+            f"`python {' '.join(command)}` beside the downloads: exit {result.returncode}\n"
             f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    usage_line = f"usage: python {exercise_archive.NAME} [-h] [--lang CODE] [--timeout SECONDS]"
+    assert usage.returncode == 2 and usage.stderr.startswith(usage_line), usage.stderr
+    assert f"{exercise_archive.NAME} check" not in usage.stderr, usage.stderr
 
-
-def test_the_downloaded_checkers_usage_is_the_pages_command(downloaded):
-    """No `check` word: the page runs `python check_custom_relu.pyz my_relu.py`."""
-    result = subprocess.run([sys.executable, exercise_archive.NAME], cwd=downloaded,
-                            env=isolated(downloaded), capture_output=True, text=True,
-                            timeout=TIMEOUT)
-    assert result.returncode == 2, result.stderr
-    usage = f"usage: python {exercise_archive.NAME} [-h] [--lang CODE] [--timeout SECONDS]"
-    assert result.stderr.startswith(usage), result.stderr
-    assert f"{exercise_archive.NAME} check" not in result.stderr, result.stderr
-
-
-# ---- the built site links what was run -------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS, ids=[lang.locale for lang in LANGS])
 def test_every_page_with_code_links_its_notebook_and_script(site, lang):
-    """On the session's build: the links above each page with code lead to files that exist
-    and are, byte for byte, the ones run above."""
-    import html.parser
-
-    class Links(html.parser.HTMLParser):
-        def __init__(self):
-            super().__init__()
-            self.inside, self.hrefs = False, []
-
-        def handle_starttag(self, tag, attrs):
-            attrs = dict(attrs)
-            if tag == "p" and attrs.get("class") == "take-home":
-                self.inside = True
-            elif tag == "a" and self.inside:
-                self.hrefs.append(attrs["href"])
-
-        def handle_endtag(self, tag):
-            if tag == "p":
-                self.inside = False
-
+    """On the session's build: the links above each page with code (`<p class="take-home">`)
+    lead to files that are, byte for byte, the ones checked above."""
     pages = [name for code_lang, name in CODE_PAGES if code_lang == lang]
     assert pages, f"no page in {lang.locale!r} has code"
     for name in pages:
         page = site / page_dest(lang, name)
-        parser = Links()
-        parser.feed(page.read_text(encoding="utf-8"))
-        th = made(lang, name)
-        for suffix, text in ((".ipynb", th.notebook), (".py", th.script)):
-            linked = [href for href in parser.hrefs if href.endswith(suffix)]
+        html = page.read_text(encoding="utf-8")
+        box = re.search(r'<p class="take-home">(.*?)</p>', html, re.S)
+        hrefs = re.findall(r'<a [^>]*href="([^"]+)"', box[1]) if box else []
+        for suffix, text in ((".ipynb", made(lang, name).notebook),
+                             (".py", made(lang, name).script)):
+            linked = [href for href in hrefs if href.endswith(suffix)]
             assert len(linked) == 1, f"{page}: no single link to its {suffix} above the title"
             target = page.parent / linked[0]
             assert target.is_file(), f"{page}: its link {linked[0]} leads to no file"
             assert target.read_text(encoding="utf-8") == text, (
-                f"{target}: not the file the tests ran (was the site built with another "
+                f"{target}: not the file the tests checked (was the site built with another "
                 "SITE_URL?)")
