@@ -35,8 +35,6 @@ PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 def runner(tmp_path_factory):
     runner = Runner(Site.at(tiny_site(tmp_path_factory.mktemp("tiny"))), TIMEOUT, LIMIT)
     runner.start(RELEASES)
-    for worker in runner.workers.values():  # importing torch is no block's time
-        worker.wait_ready()
     yield runner
     runner.close()
 
