@@ -4,8 +4,6 @@ Long harnesses are welcome, folded away in a `/// details` block."""
 
 import os
 import re
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from tests.repo import SITE
 from verified_docs import changes
 from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
+from verified_docs.runner import DEFAULT_LIMIT, Worker
 
 WIDTH = 80
 BLOCK_OPEN = re.compile(r"^(/{3,})\s*(\w[\w-]*)")  # `////` nests a block around `///` ones
@@ -96,29 +95,34 @@ def newest(fence) -> str:
     return SITE.torch.default if SITE.torch.default in fence.releases else fence.releases[-1]
 
 
-def run_alone(fence, folder) -> tuple[str, subprocess.CompletedProcess]:
-    """The example run as a reader who pastes it would: outside the repository, in its own
-    interpreter, on one release (the pages' own run shows that it runs on each of them)."""
-    script = folder / "example.py"
-    script.write_text(fence.source(), encoding="utf-8")
-    release = newest(fence)
-    # torch on one thread: the examples run side by side, one per core (`runs`).
-    env = {**SITE.torch.environ(release), "OMP_NUM_THREADS": "1"}
-    env.pop("PYTHONPATH", None) if SITE.torch.site_packages(release) is None else None
-    return release, subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=folder,
-                                   env=env, capture_output=True, text=True, timeout=120)
+def run_alone(worker: Worker, fence) -> str | None:
+    """Why the example fails in a fork of `worker`, or None."""
+    process = worker.connect()
+    try:
+        result = process.run(fence.source(), "example.py", True, 120, DEFAULT_LIMIT)
+    except (TimeoutError, EOFError) as exc:
+        return f"it did not finish: {exc!r}"
+    finally:
+        process.close()
+    return result.error and f"{result.stderr}{result.error}"
 
 
 @pytest.fixture(scope="module")
-def runs(request, tmp_path_factory):
-    """{example's source: future of run_alone} for the examples this session tests, all started
-    at once, as many at a time as the machine has cores (each is a Python importing torch)."""
+def runs(request):
+    """{example's source: future of its run_alone} for the examples this session tests, run as
+    a reader who pastes one into a fresh Python with only torch installed: in a fork of a `-I`
+    interpreter that has imported torch alone, in an empty folder outside the repository, with
+    a `__main__` of its own (verified_docs/worker.py); on one release, the pages' own run shows
+    that it runs on each of its releases. As many at a time as the machine has cores."""
     chosen = [item.callspec.params["fence"] for item in request.session.items
               if getattr(item, "originalname", None) == RUNS_ALONE]
+    workers = {r: Worker(SITE, r, fresh=True) for r in {newest(f) for f in chosen}}
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        yield {fence.source(): pool.submit(run_alone, fence, tmp_path_factory.mktemp("example"))
+        yield {fence.source(): pool.submit(run_alone, workers[newest(fence)], fence)
                for fence in chosen}
         pool.shutdown(cancel_futures=True)
+    for worker in workers.values():
+        worker.close()
 
 
 RUNS_ALONE = "test_visible_example_runs_alone_in_a_fresh_python"
@@ -126,7 +130,6 @@ RUNS_ALONE = "test_visible_example_runs_alone_in_a_fresh_python"
 
 @pytest.mark.parametrize("fence", unique_visible_examples(), ids=lambda f: f.where)
 def test_visible_example_runs_alone_in_a_fresh_python(fence, runs):
-    release, result = runs[fence.source()].result()
-    assert result.returncode == 0, (
-        f"{fence.where}: pasted into a fresh Python (PyTorch {release}) this example "
-        f"fails:\n{result.stderr[-2000:]}")
+    error = runs[fence.source()].result()
+    assert error is None, (f"{fence.where}: pasted into a fresh Python (PyTorch {newest(fence)}) "
+                           f"this example fails:\n{error[-2000:]}")
