@@ -19,9 +19,13 @@ from tests.tiny import tiny_site
 from verified_docs.fences import python_fences
 from verified_docs.runner import BlockFailed, Runner
 from verified_docs.site import PageError, Site
-from verified_docs.versions import short
 
 RELEASES = SITE.torch.ascending()
+
+
+def short(release):
+    return release.rsplit(".", 1)[0]
+
 OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 TIMEOUT = 2.0   # seconds per block: every block here but the endless one takes milliseconds
 LIMIT = 4096    # bytes a block may print

@@ -1,10 +1,9 @@
 """A page's fences as the tests see them, and the code a reader sees in them.
 
-Fences are read with the CommonMark parser pytest-markdown-docs uses, so a fence indented under
-`!!! note` or `=== "Tab"` is an indented code block and never runs: pages use the flat `/// tab`
-and `/// details` blocks, and tests/test_docs_collection.py fails if a Python fence is left out.
-`--8<--` includes are expanded by the site's own pymdownx.snippets preprocessor, configured from
-mkdocs.yml, so a test runs exactly the code a reader sees.
+- Read with the CommonMark parser pytest-markdown-docs uses: a fence indented under `!!! note`
+  or `=== "Tab"` never runs, so pages use the flat `///` blocks (tests/test_docs_collection.py).
+- `--8<--` includes are expanded by the site's own pymdownx.snippets, configured from
+  mkdocs.yml, so a test runs exactly the code a reader sees.
 """
 
 from __future__ import annotations
@@ -126,18 +125,13 @@ def expand_snippets(site: Site, code: str, where: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parser():
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark")
-
-
 @cache
 def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
+    from markdown_it import MarkdownIt
     from pytest_markdown_docs.plugin import parse_superfences_block_info
 
     fences = []
-    for token in parser().parse(Site.containing(path).read_text(path)):
+    for token in MarkdownIt("commonmark").parse(Site.containing(path).read_text(path)):
         if token.type == "fence":
             # The same reading of `{.python continuation}` as pytest-markdown-docs' superfences.
             lang, *options = parse_superfences_block_info(token.info) or [""]

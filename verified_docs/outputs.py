@@ -1,11 +1,6 @@
-"""Output fences: one per group of releases that print the same, their titles and marked lines,
-comparing them with a run, and rewriting them (`make outputs`).
-
-A code fence runs on every verified release. When all of them print the same, one output fence
-follows it, titled with every release; when they differ, one fence per distinct output, oldest
-release first, each titled with the releases that print it, and the lines that differ from
-another group's output marked with `hl_lines`. The build shows such a group side by side
-(verified_docs/release_outputs.py).
+"""Output fences, compared with a run and rewritten from one (`make outputs`): one per distinct
+output, oldest release first, titled with the releases that print it, the lines that differ from
+another group's marked (the build shows them side by side, verified_docs/release_outputs.py).
 
     ```output title="Output · PyTorch 2.13.0" hl_lines="2"
     ```output title="Output · PyTorch 2.14.1, 2.15.0" hl_lines="2"
@@ -122,7 +117,9 @@ def check(code: Fence, printed: dict[str, str]) -> None:
         return  # the grouping can only be judged with every release's output
     # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
     found = groups(printed)
-    shown_text, written = shown_block(code), block(site, lang, found)
+    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    shown_text = "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
+    written = block(site, lang, found)
     if shown_text != written:
         at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
             shown_text.splitlines(), written.splitlines())) if a != b)
@@ -133,11 +130,6 @@ def check(code: Fence, printed: dict[str, str]) -> None:
             + f"\n(from line {code.close_line + 1 + at}; one fence per distinct output, titled "
             "with the releases that print it, the lines that differ marked, a blank line before "
             "each, enough backticks). `make outputs` writes them.")
-
-
-def fence_lines(site, lang: str, group: Group) -> list[str]:
-    ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
-    return [f"{ticks}{info_line(site, lang, group)}\n", group.text, ticks + "\n"]
 
 
 def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
@@ -152,15 +144,13 @@ def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
 
 
 def block(site, lang: str, found: list[Group]) -> str:
-    """The text `make outputs` puts after a code fence: a blank line and a fence per group."""
-    return "".join(line for group in found for line in ["\n", *fence_lines(site, lang, group)])
-
-
-def shown_block(code: Fence) -> str:
-    """The page's text from the end of `code` to the end of its last output fence."""
-    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
-    shown = output_fences(code)
-    return "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
+    """The text `make outputs` puts after a code fence: a blank line and a fence per group, with
+    more backticks than any run of them in the output."""
+    text = ""
+    for group in found:
+        ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
+        text += f"\n{ticks}{info_line(site, lang, group)}\n{group.text}{ticks}\n"
+    return text
 
 
 def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]

@@ -7,14 +7,13 @@ is a test, collected by pytest-markdown-docs and run here.
 - A translation's fences do not run: the translation checks hold its code and outputs to the
   English page's (verified_docs.i18n.parity).
 - Anything written to stderr, warnings included, fails the fence.
-- When every fence of a page has passed, the page is recorded, in every language, for the footer.
+- A page whose fences all passed is recorded, in every language, for the footer.
 """
 
 from __future__ import annotations
 
 import pathlib
 import traceback
-from collections import Counter
 
 import pytest
 
@@ -31,6 +30,7 @@ SITE = pytest.StashKey[Site]()
 OUTER = pytest.StashKey["pytest.Config | None"]()
 RUNNER = pytest.StashKey[Runner]()
 UPDATES = pytest.StashKey[dict]()
+PASSED = pytest.StashKey[dict]()    # (page, line) -> the releases its fence passed on
 
 
 def is_page(site: Site, path) -> bool:
@@ -65,6 +65,7 @@ class DocsRunner(DefaultRunner):
             config.stash[UPDATES].setdefault(path, []).append((fence, printed))
         else:
             outputs.check(fence, printed)
+        config.stash[PASSED][path, test.start_line] = set(results)
 
     def repr_failure(self, test, excinfo, style=None):
         if isinstance(excinfo.value, (BlockFailed, PageError, outputs.OutputMismatch)):
@@ -90,9 +91,9 @@ def pytest_configure(config):
     DocsRunner.config = config
     config.stash[RUNNER] = Runner(site, config.getoption("--block-timeout"),
                                   config.getoption("--output-limit"))
+    config.stash[PASSED] = {}
     if config.getoption("--update-outputs"):
         config.stash[UPDATES] = {}
-    config.pluginmanager.register(ProvenanceRecorder(site), "verified-docs-provenance")
 
 
 def pytest_unconfigure(config):
@@ -151,6 +152,7 @@ def pytest_collectreport(report):
 def pytest_sessionfinish(session):
     config = session.config
     config.stash[RUNNER].close()
+    record_provenance(config, session.items)
     updates = config.stash.get(UPDATES, None)
     if updates is not None:
         changed = {}
@@ -173,47 +175,21 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.write_line("make outputs: every output fence is up to date.")
 
 
-class ProvenanceRecorder:
-    """A page counts as verified, in every language, when all its fences ran and passed in
-    this session, on the releases they ran on."""
-
-    def __init__(self, site: Site):
-        self.site = site
-        self.left: Counter[str] = Counter()        # page -> its fences yet to pass
-        self.releases: dict[str, set[str]] = {}
-        self.failed: set[str] = set()
-
-    def page_of(self, path) -> str | None:
-        """`mask.md` for docs/en/mask.md."""
-        if path is None or self.site.language_of(path) != self.site.default:
-            return None
-        return pathlib.Path(path).resolve().relative_to(
-            (self.site.docs / self.site.default).resolve()).as_posix()
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config, items):
-        wanted = wanted_releases(config)
-        for item in items:
-            page = self.page_of(item.path)
-            if page:
-                self.left[page] += 1
-                fence = fence_of(item)
-                self.releases.setdefault(page, set()).update(
-                    r for r in (fence.releases if fence else ()) if not wanted or r in wanted)
-
-    def pytest_runtest_logreport(self, report):
-        page = self.page_of(report.fspath) if report.fspath else None
-        if page not in self.left:
-            return
-        if report.failed or report.skipped:
-            self.failed.add(page)
-        elif report.when == "call":
-            self.left[page] -= 1
-            if self.left[page] == 0 and page not in self.failed:
-                site, torch = self.site, self.site.torch
-                provenance.record(provenance.path(site),
-                                  [f"{lang}/{page}" for lang in site.locales
-                                   if (site.docs / lang / page).exists()],
-                                  [r for r in torch.ascending() if r in self.releases[page]],
-                                  {f"{lang}/{p}" for lang in site.locales for p in self.left},
-                                  list(torch.ascending()))
+def record_provenance(config, items) -> None:
+    """Each page whose fences all ran and passed in this session, in every language, on the
+    releases they ran on."""
+    site, passed, pages = config.stash[SITE], config.stash[PASSED], {}
+    default = (site.docs / site.default).resolve()
+    for definition in [getattr(item, "test_definition", None) for item in items]:
+        path = pathlib.Path(definition.source_path) if definition else None
+        if path and site.language_of(path) == site.default:
+            pages.setdefault(path.resolve().relative_to(default).as_posix(), []).append(
+                passed.get((path, definition.start_line)))
+    with_code = {f"{lang}/{page}" for lang in site.locales for page in pages}
+    for page, releases in pages.items():
+        if None not in releases:
+            provenance.record(provenance.path(site),
+                              [f"{lang}/{page}" for lang in site.locales
+                               if (site.docs / lang / page).exists()],
+                              site.torch.ascending(set().union(*releases)), with_code,
+                              list(site.torch.ascending()))

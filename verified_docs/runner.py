@@ -8,7 +8,6 @@ and its output under a size limit.
 from __future__ import annotations
 
 import concurrent.futures
-import dataclasses
 import json
 import os
 import pathlib
@@ -17,6 +16,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import types
 
 from verified_docs import versions
 from verified_docs.fences import Fence, chain
@@ -32,13 +32,8 @@ class BlockFailed(AssertionError):
     """A fence raised, timed out, printed too much or wrote to stderr: message names page:line."""
 
 
-@dataclasses.dataclass
-class Result:
-    stdout: str
-    stderr: str
-    stdout_bytes: int
-    stderr_bytes: int
-    error: str | None
+# A fence's run, as the worker replies: stdout, stderr, stdout_bytes, stderr_bytes, error.
+Result = types.SimpleNamespace
 
 
 class Worker:
@@ -85,12 +80,8 @@ class Worker:
         return process
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        self.process.kill()  # its forks end with their connections
+        self.process.wait()
         self.log.close()
         self.dir.cleanup()
 
