@@ -133,3 +133,19 @@ def test_visible_example_runs_alone_in_a_fresh_python(fence, runs):
     error = runs[fence.source()].result()
     assert error is None, (f"{fence.where}: pasted into a fresh Python (PyTorch {newest(fence)}) "
                            f"this example fails:\n{error[-2000:]}")
+
+
+def test_a_fresh_python_is_a_readers():
+    """What the examples run in: an empty folder, nothing of the project importable, a
+    `__main__` of their own."""
+    worker = Worker(SITE, SITE.torch.default, fresh=True)
+    try:
+        process = worker.connect()
+        result = process.run("import importlib.util, os, sys\nprint(os.listdir(), "
+                             "[importlib.util.find_spec(m) for m in ('snippets', 'tests')], "
+                             "sys.modules['__main__'].__dict__ is globals())",
+                             "example.py", True, 120, DEFAULT_LIMIT)
+        process.close()
+    finally:
+        worker.close()
+    assert (result.stdout, result.error) == ("[] [None, None] True\n", None), result
