@@ -25,7 +25,6 @@ INCLUDE_LINE = re.compile(r"^(\s*)-+8<-+\s+(\S.*?)\s*$")
 # Read from the whole info string: pytest-markdown-docs splits the options at every space, even
 # inside quotes, so `torch="2.13 2.15"` would reach `options` as two halves of no attribute.
 ATTRIBUTE = re.compile(r'(\w[\w-]*)="([^"]*)"')
-TITLE = re.compile(r'title="([^"]*)"')
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,8 +64,7 @@ class Fence:
 
     @property
     def title(self) -> str | None:
-        match = TITLE.search(self.info)
-        return match[1] if match else None
+        return self.attributes.get("title")
 
     @property
     def highlighted(self) -> tuple[int, ...]:
