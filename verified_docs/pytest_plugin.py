@@ -107,11 +107,12 @@ def wanted_releases(config) -> tuple[str, ...] | None:
 
 
 def pytest_collect_file(file_path, parent):
-    """At the first page: start importing torch, to overlap with collection. Not in a
-    pytest-xdist worker, which does not know yet whether it gets the pages."""
-    config = parent.config
-    if is_page(config.stash[SITE], file_path) and not hasattr(config, "workerinput"):
-        config.stash[RUNNER].start(wanted_releases(config) or config.stash[SITE].torch.all)
+    """At the first page that runs: start importing torch, to overlap with collection. Not in
+    a pytest-xdist worker, which does not know yet whether it gets the pages."""
+    config, site = parent.config, parent.config.stash[SITE]
+    if is_page(site, file_path) and site.language_of(file_path) == site.default \
+            and not hasattr(config, "workerinput"):
+        config.stash[RUNNER].start(wanted_releases(config) or site.torch.all)
 
 
 def fence_of(item):
