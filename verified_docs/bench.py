@@ -1,8 +1,10 @@
-"""`make bench`: per PyTorch release, the median time of the docs tests on that release (`pytest
-docs --torch-release R`) next to its floor, one plain Python that runs the same code once with
-no test machinery (no isolation, no limits, no comparison). Both run on the same one core: on two
-the tests, which start a worker beside pytest, would be timed against a floor that uses one.
-Then the whole site's `mkdocs build` next to the default language's alone. The last lines are
+"""Benchmark of the executable docs: `make bench`.
+
+Per PyTorch release, the median time of the docs tests on that release (`pytest docs
+--torch-release R`) next to its floor, one plain Python that runs the same code once with no test
+machinery (no isolation, no limits, no comparison). Both run on the same one core: on two, the
+tests, which start a worker beside pytest, would be timed against a floor that uses one. Then the
+whole site's `mkdocs build` next to the default language's alone. The last lines are
 `ratio <release>: <docs tests / floor>`.
 """
 
