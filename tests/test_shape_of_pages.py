@@ -95,20 +95,34 @@ def newest(fence) -> str:
     return SITE.torch.default if SITE.torch.default in fence.releases else fence.releases[-1]
 
 
-def run_alone(worker: Worker, fence) -> str | None:
-    """Why the example fails in a fork of `worker`, or None."""
+def run_alone(worker: Worker, code: str):
+    """The run of `code` in a fork of `worker`, or why it did not finish."""
     process = worker.connect()
     try:
-        result = process.run(fence.source(), "example.py", True, 120, DEFAULT_LIMIT)
+        return process.run(code, "example.py", True, 120, DEFAULT_LIMIT)
     except (TimeoutError, EOFError) as exc:
         return f"it did not finish: {exc!r}"
     finally:
         process.close()
-    return result.error and f"{result.stderr}{result.error}"
 
 
 @pytest.fixture(scope="module")
-def runs(request):
+def fresh():
+    """release -> a fresh worker of that release, started on first use."""
+    workers: dict[str, Worker] = {}
+
+    def worker(release: str) -> Worker:
+        if release not in workers:
+            workers[release] = Worker(SITE, release, fresh=True)
+        return workers[release]
+
+    yield worker
+    for each in workers.values():
+        each.close()
+
+
+@pytest.fixture(scope="module")
+def runs(request, fresh):
     """{example's source: future of its run_alone} for the examples this session tests, run as
     a reader who pastes one into a fresh Python with only torch installed: in a fork of a `-I`
     interpreter that has imported torch alone, in an empty folder outside the repository, with
@@ -116,13 +130,11 @@ def runs(request):
     that it runs on each of its releases. As many at a time as the machine has cores."""
     chosen = [item.callspec.params["fence"] for item in request.session.items
               if getattr(item, "originalname", None) == RUNS_ALONE]
-    workers = {r: Worker(SITE, r, fresh=True) for r in {newest(f) for f in chosen}}
+    workers = {release: fresh(release) for release in {newest(f) for f in chosen}}
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        yield {fence.source(): pool.submit(run_alone, workers[newest(fence)], fence)
+        yield {fence.source(): pool.submit(run_alone, workers[newest(fence)], fence.source())
                for fence in chosen}
         pool.shutdown(cancel_futures=True)
-    for worker in workers.values():
-        worker.close()
 
 
 RUNS_ALONE = "test_visible_example_runs_alone_in_a_fresh_python"
@@ -130,22 +142,16 @@ RUNS_ALONE = "test_visible_example_runs_alone_in_a_fresh_python"
 
 @pytest.mark.parametrize("fence", unique_visible_examples(), ids=lambda f: f.where)
 def test_visible_example_runs_alone_in_a_fresh_python(fence, runs):
-    error = runs[fence.source()].result()
+    result = runs[fence.source()].result()
+    error = result if isinstance(result, str) else result.error and result.stderr + result.error
     assert error is None, (f"{fence.where}: pasted into a fresh Python (PyTorch {newest(fence)}) "
                            f"this example fails:\n{error[-2000:]}")
 
 
-def test_a_fresh_python_is_a_readers():
+def test_a_fresh_python_is_a_readers(fresh):
     """What the examples run in: an empty folder, nothing of the project importable, a
     `__main__` of their own."""
-    worker = Worker(SITE, SITE.torch.default, fresh=True)
-    try:
-        process = worker.connect()
-        result = process.run("import importlib.util, os, sys\nprint(os.listdir(), "
-                             "[importlib.util.find_spec(m) for m in ('snippets', 'tests')], "
-                             "sys.modules['__main__'].__dict__ is globals())",
-                             "example.py", True, 120, DEFAULT_LIMIT)
-        process.close()
-    finally:
-        worker.close()
+    result = run_alone(fresh(SITE.torch.default), (
+        "import importlib.util, os, sys\nprint(os.listdir(), [importlib.util.find_spec(m) for m "
+        "in ('snippets', 'tests')], sys.modules['__main__'].__dict__ is globals())"))
     assert (result.stdout, result.error) == ("[] [None, None] True\n", None), result
