@@ -1,4 +1,4 @@
-"""Shared by the tests: scratch copies of the repo to break on purpose, and commands in them."""
+"""Shared by the tests: a scratch copy of the repo to break on purpose, and its strict build."""
 
 from __future__ import annotations
 
@@ -24,13 +24,9 @@ def scratch_copy(tmp_path: pathlib.Path) -> pathlib.Path:
     return dest
 
 
-def run(repo: pathlib.Path, *args: str, timeout: float = 600,
-        **environ: str) -> subprocess.CompletedProcess:
-    """`python -m <args>` in the folder `repo`, output captured as text."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1", **environ}
-    return subprocess.run([sys.executable, "-m", *args], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=timeout)
-
-
 def build(repo: pathlib.Path, site_dir: pathlib.Path, **environ: str) -> subprocess.CompletedProcess:
-    return run(repo, "mkdocs", "build", "--strict", "--site-dir", str(site_dir), **environ)
+    """`mkdocs build --strict` of the site at `repo`, in a child, output captured as text."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1", **environ}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                           str(site_dir)], cwd=repo, env=env, capture_output=True, text=True,
+                          timeout=600)

@@ -1,8 +1,8 @@
 """The snippet tests run on every PyTorch release of requirements-torch.txt, not only on the
-default one this session imports: each other release gets its own pytest run, in a child process
-whose torch is that release (verified_docs.versions). The children start together as soon as the
-session is collected, and run side by side with the tests before these, torch on one thread in
-each (a thread per core in each would have them wait on one another)."""
+default one this session imports: each other release gets its own pytest run, in a child whose
+torch is that release (verified_docs.versions). The children start together with the module's
+first test, on the pytest-xdist worker that got the module, beside the other worker's tests,
+torch on one thread in each (a thread per core in each would have them wait on one another)."""
 
 import subprocess
 import sys
@@ -22,31 +22,22 @@ FACT_TESTS = sorted({p.relative_to(ROOT).as_posix() for pattern in
 OTHERS = SITE.torch.all[1:]
 
 
-STARTED: dict = {}  # release -> (process, its output file)
-
-
-def start() -> dict:
-    """Start every other release's child run, once: with the module's first test, on the
-    pytest-xdist worker that got the module; they run beside the other worker's tests."""
-    for release in OTHERS:
-        if release in STARTED or SITE.torch.missing(release):
-            continue
-        out = tempfile.TemporaryFile(mode="w+")
-        STARTED[release] = (subprocess.Popen(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
-             "-m", "not built_site", *FACT_TESTS],
-            cwd=ROOT, env={**SITE.torch.environ(release), "OMP_NUM_THREADS": "1"}, stdout=out,
-            stderr=subprocess.STDOUT, text=True), out)
-    return STARTED
-
-
 @pytest.fixture(scope="module")
 def children():
-    yield start()
-    for process, out in STARTED.values():
-        process.kill() if process.poll() is None else None
+    """release -> (its child pytest, the file of its output), for every installed release."""
+    started = {}
+    for release in OTHERS:
+        if not SITE.torch.missing(release):
+            out = tempfile.TemporaryFile(mode="w+")
+            started[release] = (subprocess.Popen(
+                [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+                 "addopts=", "-m", "not built_site", *FACT_TESTS],
+                cwd=ROOT, env={**SITE.torch.environ(release), "OMP_NUM_THREADS": "1"},
+                stdout=out, stderr=subprocess.STDOUT, text=True), out)
+    yield started
+    for process, out in started.values():
+        process.kill()
         out.close()
-    STARTED.clear()
 
 
 @pytest.mark.parametrize("release", OTHERS)

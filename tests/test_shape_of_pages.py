@@ -4,8 +4,6 @@ Long harnesses are welcome, folded away in a `/// details` block."""
 
 import os
 import re
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from tests.repo import SITE
 from verified_docs import changes
 from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
+from verified_docs.runner import DEFAULT_LIMIT, Worker
 
 WIDTH = 80
 BLOCK_OPEN = re.compile(r"^(/{3,})\s*(\w[\w-]*)")  # `////` nests a block around `///` ones
@@ -96,27 +95,44 @@ def newest(fence) -> str:
     return SITE.torch.default if SITE.torch.default in fence.releases else fence.releases[-1]
 
 
-def run_alone(fence, folder) -> tuple[str, subprocess.CompletedProcess]:
-    """The example run as a reader who pastes it would: outside the repository, in its own
-    interpreter, on one release (the pages' own run shows that it runs on each of them)."""
-    script = folder / "example.py"
-    script.write_text(fence.source(), encoding="utf-8")
-    release = newest(fence)
-    # torch on one thread: the examples run side by side, one per core (`runs`).
-    env = {**SITE.torch.environ(release), "OMP_NUM_THREADS": "1"}
-    env.pop("PYTHONPATH", None) if SITE.torch.site_packages(release) is None else None
-    return release, subprocess.run([sys.executable, "-X", "utf8", str(script)], cwd=folder,
-                                   env=env, capture_output=True, text=True, timeout=120)
+def run_alone(worker: Worker, code: str):
+    """The run of `code` in a fork of `worker`, or why it did not finish."""
+    process = worker.connect()
+    try:
+        return process.run(code, "example.py", True, 120, DEFAULT_LIMIT)
+    except (TimeoutError, EOFError) as exc:
+        return f"it did not finish: {exc!r}"
+    finally:
+        process.close()
 
 
 @pytest.fixture(scope="module")
-def runs(request, tmp_path_factory):
-    """{example's source: future of run_alone} for the examples this session tests, all started
-    at once, as many at a time as the machine has cores (each is a Python importing torch)."""
+def fresh():
+    """release -> a fresh worker of that release, started on first use."""
+    workers: dict[str, Worker] = {}
+
+    def worker(release: str) -> Worker:
+        if release not in workers:
+            workers[release] = Worker(SITE, release, fresh=True)
+        return workers[release]
+
+    yield worker
+    for each in workers.values():
+        each.close()
+
+
+@pytest.fixture(scope="module")
+def runs(request, fresh):
+    """{example's source: future of its run_alone} for the examples this session tests, run as
+    a reader who pastes one into a fresh Python with only torch installed: in a fork of a `-I`
+    interpreter that has imported torch alone, in an empty folder outside the repository, with
+    a `__main__` of its own (verified_docs/worker.py); on one release, the pages' own run shows
+    that it runs on each of its releases. As many at a time as the machine has cores."""
     chosen = [item.callspec.params["fence"] for item in request.session.items
               if getattr(item, "originalname", None) == RUNS_ALONE]
+    workers = {release: fresh(release) for release in {newest(f) for f in chosen}}
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        yield {fence.source(): pool.submit(run_alone, fence, tmp_path_factory.mktemp("example"))
+        yield {fence.source(): pool.submit(run_alone, workers[newest(fence)], fence.source())
                for fence in chosen}
         pool.shutdown(cancel_futures=True)
 
@@ -126,7 +142,16 @@ RUNS_ALONE = "test_visible_example_runs_alone_in_a_fresh_python"
 
 @pytest.mark.parametrize("fence", unique_visible_examples(), ids=lambda f: f.where)
 def test_visible_example_runs_alone_in_a_fresh_python(fence, runs):
-    release, result = runs[fence.source()].result()
-    assert result.returncode == 0, (
-        f"{fence.where}: pasted into a fresh Python (PyTorch {release}) this example "
-        f"fails:\n{result.stderr[-2000:]}")
+    result = runs[fence.source()].result()
+    error = result if isinstance(result, str) else result.error and result.stderr + result.error
+    assert error is None, (f"{fence.where}: pasted into a fresh Python (PyTorch {newest(fence)}) "
+                           f"this example fails:\n{error[-2000:]}")
+
+
+def test_a_fresh_python_is_a_readers(fresh):
+    """What the examples run in: an empty folder, nothing of the project importable, a
+    `__main__` of their own."""
+    result = run_alone(fresh(SITE.torch.default), (
+        "import importlib.util, os, sys\nprint(os.listdir(), [importlib.util.find_spec(m) for m "
+        "in ('snippets', 'tests')], sys.modules['__main__'].__dict__ is globals())"))
+    assert (result.stdout, result.error) == ("[] [None, None] True\n", None), result

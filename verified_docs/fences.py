@@ -1,10 +1,9 @@
 """A page's fences as the tests see them, and the code a reader sees in them.
 
-Fences are read with the CommonMark parser pytest-markdown-docs uses, so a fence indented under
-`!!! note` or `=== "Tab"` is an indented code block and never runs: pages use the flat `/// tab`
-and `/// details` blocks, and tests/test_docs_collection.py fails if a Python fence is left out.
-`--8<--` includes are expanded by the site's own pymdownx.snippets preprocessor, configured from
-mkdocs.yml, so a test runs exactly the code a reader sees.
+- Read with the CommonMark parser pytest-markdown-docs uses: a fence indented under `!!! note`
+  or `=== "Tab"` never runs, so pages use the flat `///` blocks (tests/test_docs_collection.py).
+- `--8<--` includes are expanded by the site's own pymdownx.snippets, configured from
+  mkdocs.yml, so a test runs exactly the code a reader sees.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ INCLUDE_LINE = re.compile(r"^(\s*)-+8<-+\s+(\S.*?)\s*$")
 # Read from the whole info string: pytest-markdown-docs splits the options at every space, even
 # inside quotes, so `torch="2.13 2.15"` would reach `options` as two halves of no attribute.
 ATTRIBUTE = re.compile(r'(\w[\w-]*)="([^"]*)"')
-TITLE = re.compile(r'title="([^"]*)"')
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,8 +64,7 @@ class Fence:
 
     @property
     def title(self) -> str | None:
-        match = TITLE.search(self.info)
-        return match[1] if match else None
+        return self.attributes.get("title")
 
     @property
     def highlighted(self) -> tuple[int, ...]:
@@ -126,18 +123,13 @@ def expand_snippets(site: Site, code: str, where: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parser():
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark")
-
-
 @cache
 def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
+    from markdown_it import MarkdownIt
     from pytest_markdown_docs.plugin import parse_superfences_block_info
 
     fences = []
-    for token in parser().parse(Site.containing(path).read_text(path)):
+    for token in MarkdownIt("commonmark").parse(Site.containing(path).read_text(path)):
         if token.type == "fence":
             # The same reading of `{.python continuation}` as pytest-markdown-docs' superfences.
             lang, *options = parse_superfences_block_info(token.info) or [""]

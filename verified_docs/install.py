@@ -1,12 +1,9 @@
 """`python -m verified_docs install-release RELEASE [PIP ARGS…]`: install a PyTorch release
 other than the default one into `.venv/torch-<release>/` (verified_docs.versions).
 
-That folder is put in front of the virtualenv, so what the virtualenv already has serves every
-release. pip's own resolver says what the release needs (`pip install --dry-run --report`, run
-in the virtualenv); the packages it lists that the virtualenv has no version of at all, and
-torch itself, go into the folder. A CUDA build of an older release finds there the libraries the
-default release does not use (2.14.1's `libcurand`, from `nvidia-curand`), and the rest (the
-CUDA runtime, cuDNN, triton…) in the virtualenv.
+That folder goes in front of the virtualenv, so what the virtualenv has serves every release:
+pip's resolver says what the release needs (`pip install --dry-run --report`), and torch and
+what the virtualenv has no version of at all (2.14.1's `nvidia-curand`) go into the folder.
 """
 
 from __future__ import annotations
@@ -31,13 +28,6 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def installed() -> set[str]:
-    """The distributions of this interpreter's own environment (no release folder on the
-    path)."""
-    return {canonical(d.metadata["Name"]) for d in importlib.metadata.distributions()
-            if d.metadata["Name"]}
-
-
 def pip(*args: str) -> None:
     env = RELEASES.environ(RELEASES.default)  # resolve against the virtualenv alone
     subprocess.run([sys.executable, "-m", "pip", *args], check=True, env=env)
@@ -52,13 +42,11 @@ def needed(release: str, pip_args: list[str]) -> list[str]:
             *pip_args)
         with open(report, encoding="utf-8") as file:
             resolved = json.load(file)["install"]
-    have = installed()
-    wanted = []
-    for item in resolved:
-        name, version = item["metadata"]["name"], item["metadata"]["version"]
-        if canonical(name) == "torch" or canonical(name) not in have:
-            wanted.append(f"{name}=={version}")
-    return wanted
+    # This interpreter's own environment: the Makefile runs it with no release folder on the path.
+    have = {canonical(d.metadata["Name"]) for d in importlib.metadata.distributions()
+            if d.metadata["Name"]}
+    return [f"{item['name']}=={item['version']}" for item in (i["metadata"] for i in resolved)
+            if canonical(item["name"]) == "torch" or canonical(item["name"]) not in have]
 
 
 def main(argv=None) -> int:

@@ -1,11 +1,6 @@
-"""Output fences: one per group of releases that print the same, their titles and marked lines,
-comparing them with a run, and rewriting them (`make outputs`).
-
-A code fence runs on every verified release. When all of them print the same, one output fence
-follows it, titled with every release; when they differ, one fence per distinct output, oldest
-release first, each titled with the releases that print it, and the lines that differ from
-another group's output marked with `hl_lines`. The build shows such a group side by side
-(verified_docs/release_outputs.py).
+"""Output fences, compared with a run and rewritten from one (`make outputs`): one per distinct
+output, oldest release first, titled with the releases that print it, the lines that differ from
+another group's marked (the build shows them side by side, verified_docs/release_outputs.py).
 
     ```output title="Output · PyTorch 2.13.0" hl_lines="2"
     ```output title="Output · PyTorch 2.14.1, 2.15.0" hl_lines="2"
@@ -120,68 +115,52 @@ def check(code: Fence, printed: dict[str, str]) -> None:
                              "diff.")
     if set(printed) != set(code.releases):
         return  # the grouping can only be judged with every release's output
-    expected = [info_line(site, lang, group) for group in groups(printed)]
-    actual = [fence.info.strip() for fence in shown]
-    if expected != actual:
-        lines = ", ".join(str(f.open_line) for f in shown) or "none"
-        raise OutputMismatch(
-            f"{code.where}: the output fences after this code (lines {lines}) should be, in "
-            "this order:\n" + "\n".join(f"  ```{info}" for info in expected)
-            + "\nbut they are:\n" + "\n".join(f"  ```{info}" for info in actual)
-            + "\n(one fence per distinct output, titled with the releases that print it, the "
-            "lines that differ marked). `make outputs` writes them.")
     # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
-    shown_text, written = shown_block(code), block(site, lang, groups(printed))
+    found = groups(printed)
+    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    shown_text = "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
+    written = block(site, lang, found)
     if shown_text != written:
         at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
             shown_text.splitlines(), written.splitlines())) if a != b)
         raise OutputMismatch(
-            f"{site.relative(code.path)}:{code.close_line + 1 + at}: the output fences after "
-            f"{code.where} have the right outputs but not the layout `make outputs` writes "
-            "(one blank line before each fence, enough backticks): run `make outputs`.")
+            f"{code.where}: the output fences after this code should be, in this order:\n"
+            + "\n".join(f"  ```{info_line(site, lang, group)}" for group in found)
+            + "\nbut they are:\n" + "\n".join(f"  ```{fence.info.strip()}" for fence in shown)
+            + f"\n(from line {code.close_line + 1 + at}; one fence per distinct output, titled "
+            "with the releases that print it, the lines that differ marked, a blank line before "
+            "each, enough backticks). `make outputs` writes them.")
 
 
-@dataclasses.dataclass(frozen=True)
-class Update:
-    code: Fence
-    printed: dict[str, str]     # release -> stdout
-
-
-def fence_lines(site, lang: str, group: Group) -> list[str]:
-    ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
-    return [f"{ticks}{info_line(site, lang, group)}\n", group.text, ticks + "\n"]
-
-
-def completed(update: Update) -> dict[str, str]:
+def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
     """What each release of the fence prints: the run's output, and for a release that did not
     run (`--torch-release`) what the page shows for it."""
-    printed = dict(update.printed)
-    for fence in output_fences(update.code):
+    printed = dict(printed)
+    for fence in output_fences(code):
         for release in shown_releases(fence):
-            if release in update.code.releases:
+            if release in code.releases:
                 printed.setdefault(release, fence.content)
     return printed
 
 
 def block(site, lang: str, found: list[Group]) -> str:
-    """The text `make outputs` puts after a code fence: a blank line and a fence per group."""
-    return "".join(line for group in found for line in ["\n", *fence_lines(site, lang, group)])
+    """The text `make outputs` puts after a code fence: a blank line and a fence per group, with
+    more backticks than any run of them in the output."""
+    text = ""
+    for group in found:
+        ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
+        text += f"\n{ticks}{info_line(site, lang, group)}\n{group.text}{ticks}\n"
+    return text
 
 
-def shown_block(code: Fence) -> str:
-    """The page's text from the end of `code` to the end of its last output fence."""
-    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
-    shown = output_fences(code)
-    return "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
-
-
-def rewrite(path: pathlib.Path, updates: list[Update]) -> dict[pathlib.Path, int]:
+def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
+            ) -> dict[pathlib.Path, int]:
     """Write each code fence's output fences into the default language's page `path` and into
     each of its translations, the same groups titled in the translation's language (the
     translation checks hold a translation's code fences to the English ones, one for one).
     Returns, per file, how many code fences' outputs changed."""
     site = Site.containing(path)
-    written = {path: [(u.code, groups(completed(u))) for u in updates]}
+    written = {path: [(code, groups(completed(code, printed))) for code, printed in updates]}
     english = python_fences(path)
     for lang in site.locales[1:]:
         translation = site.docs / lang / path.relative_to(site.docs / site.default)

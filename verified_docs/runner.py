@@ -1,24 +1,22 @@
 """Running a page's fences in child interpreters, one per PyTorch release (verified_docs.worker).
 
-Each page gets its own process per release (forked from the worker), so no block can change
-another page's result; a fence runs on its releases side by side. Every fence runs under a time
-limit and its output under a size limit.
+Each page gets its own process per release, forked from the release's worker, so no block can
+change another page's result; a fence runs on its releases side by side, each under a time limit
+and its output under a size limit.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-import dataclasses
 import json
 import os
 import pathlib
-import select
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
-import time
+import types
 
 from verified_docs import versions
 from verified_docs.fences import Fence, chain
@@ -27,89 +25,84 @@ from verified_docs.site import Site
 DEFAULT_TIMEOUT = 120.0         # seconds per fence (the exercise page runs its checker 16 times)
 DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence
 START_TIMEOUT = 180.0           # importing torch, once per release
+WORKER = str(pathlib.Path(__file__).with_name("worker.py"))
 
 
 class BlockFailed(AssertionError):
     """A fence raised, timed out, printed too much or wrote to stderr: message names page:line."""
 
 
-@dataclasses.dataclass
-class Result:
-    stdout: str
-    stderr: str
-    stdout_bytes: int
-    stderr_bytes: int
-    error: str | None
+# A fence's run, as the worker replies: stdout, stderr, stdout_bytes, stderr_bytes, error.
+Result = types.SimpleNamespace
 
 
 class Worker:
-    """One child interpreter with `release` as torch, in the site's folder; pages are forked
-    from it."""
+    """A child interpreter that has imported `release` as torch; each connection is served by a
+    fork of it. A page's runs in the site's folder with `import snippets` working; a `fresh` one
+    is a reader's Python instead (`-I`, an empty folder, nothing of the project importable)."""
 
-    def __init__(self, site: Site, release: str):
+    def __init__(self, site: Site, release: str, fresh: bool = False):
         self.release = release
         self.dir = tempfile.TemporaryDirectory(prefix="verified-docs-")
         self.socket = os.path.join(self.dir.name, "worker.sock")
         self.log = open(os.path.join(self.dir.name, "stderr"), "w+b")
+        installed = site.torch.site_packages(release)
+        if fresh:
+            cwd = tempfile.mkdtemp(dir=self.dir.name)
+            flags, paths = ["-I"], [str(installed)] if installed else []
+        else:
+            cwd, flags, paths = site.root, [], [str(site.root)]
         # One thread for torch's operators: every release's worker runs at once, and torch's
         # thread pool, one thread per core in each, would have them wait on one another.
         env = {**site.torch.environ(release), "OMP_NUM_THREADS": "1"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "verified_docs.worker", self.socket],
-            cwd=site.root, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=self.log)
-        self.ready = False
+        # Listening before the child starts: a connection waits for it to have imported torch,
+        # and fails at once if it died.
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+            listener.bind(self.socket)
+            listener.listen(8)
+            self.process = subprocess.Popen(
+                [sys.executable, *flags, WORKER, str(listener.fileno()), *paths],
+                cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=self.log, pass_fds=[listener.fileno()])
 
-    def wait_ready(self) -> None:
-        if self.ready:
-            return
-        line = b""
-        deadline = time.monotonic() + START_TIMEOUT
-        while not line.endswith(b"\n") and time.monotonic() < deadline:
-            if select.select([self.process.stdout], [], [], 1.0)[0]:
-                chunk = os.read(self.process.stdout.fileno(), 256)
-                if not chunk:
-                    break
-                line += chunk
-        words = line.decode(errors="replace").split()
-        if words[:1] != ["ready"]:
+    def connect(self) -> PageProcess:
+        """A new process forked from the worker."""
+        try:
+            process = PageProcess(self.socket)
+        except (OSError, ValueError):  # refused or reset: the worker died; or no reply at all
             self.log.seek(0)
             raise BlockFailed(f"the Python that runs PyTorch {self.release} did not start:\n"
-                              + self.log.read().decode(errors="replace")[-3000:])
-        found = versions.release_of(words[1])
-        if found != self.release:
+                              + self.log.read().decode(errors="replace")[-3000:]) from None
+        if versions.release_of(process.torch) != self.release:
             raise BlockFailed(f"PyTorch {self.release} was expected, but that environment "
-                              f"imports torch {words[1]}; `make test` reinstalls the releases "
-                              f"of {versions.LIST_NAME}")
-        self.ready = True
-
-    def connect(self, page: str) -> PageProcess:
-        self.wait_ready()
-        return PageProcess(self.socket, page)
+                              f"imports torch {process.torch}; `make test` reinstalls the "
+                              f"releases of {versions.LIST_NAME}")
+        return process
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        self.process.kill()  # its forks end with their connections
+        self.process.wait()
         self.log.close()
         self.dir.cleanup()
 
 
 class PageProcess:
-    """The process that runs one page's fences on one release."""
+    """One process forked from a worker: one page's fences on one release, or one example."""
 
-    def __init__(self, path: str, page: str):
+    def __init__(self, path: str):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.settimeout(START_TIMEOUT)
-        self.sock.connect(path)
-        self.sock.sendall(json.dumps({"page": page}).encode() + b"\n")
         self.reader = self.sock.makefile("rb")
-        self.pid = json.loads(self.reader.readline())["pid"]
+        try:
+            self.sock.connect(path)
+            hello = json.loads(self.reader.readline())
+        except BaseException:
+            self.close()
+            raise
+        self.pid, self.torch = hello["pid"], hello["torch"]
 
-    def run(self, code: str, filename: str, fresh: bool, timeout: float, limit: int) -> dict:
+    def run(self, code: str, filename: str, fresh: bool, timeout: float, limit: int) -> Result:
+        """Raises TimeoutError (the process killed), or EOFError when the process ended."""
         request = {"code": code, "filename": filename, "fresh": fresh, "limit": limit}
         self.sock.sendall(json.dumps(request).encode() + b"\n")
         self.sock.settimeout(timeout)
@@ -117,10 +110,10 @@ class PageProcess:
             line = self.reader.readline()
         except TimeoutError:
             self.kill()
-            raise TimeoutError from None
+            raise
         if not line:
             raise EOFError
-        return json.loads(line)
+        return Result(**json.loads(line))
 
     def kill(self) -> None:
         try:
@@ -134,23 +127,16 @@ class PageProcess:
         self.sock.close()
 
 
-@dataclasses.dataclass
-class PageState:
-    """A page's process on one release, and the last fence that ran there without error."""
-    path: pathlib.Path
-    process: PageProcess | None = None
-    last_ok: Fence | None = None
-
-
 class Runner:
     """Runs fences of the pages of `site` on each of their releases, keeping one process per
-    (page, release) while a page runs."""
+    release for the page that runs there."""
 
     def __init__(self, site: Site, timeout: float = DEFAULT_TIMEOUT,
                  limit: int = DEFAULT_LIMIT):
         self.site, self.timeout, self.limit = site, timeout, limit
         self.workers: dict[str, Worker] = {}
-        self.pages: dict[str, PageState] = {}       # release -> the page running there
+        # release -> (the page running there, its process, its last fence that ran without error)
+        self.pages: dict[str, tuple[pathlib.Path, PageProcess, Fence | None]] = {}
         self.pool = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="release")
 
     def start(self, releases) -> None:
@@ -160,33 +146,18 @@ class Runner:
             if release not in self.workers and not self.site.torch.missing(release):
                 self.workers[release] = Worker(self.site, release)
 
-    def keep(self, releases) -> None:
-        """Once the fences to run are known: stop the workers no fence needs."""
-        for release in set(self.workers) - set(releases):
-            self.workers.pop(release).close()
-
     def close(self) -> None:
         self.pool.shutdown()
-        for state in self.pages.values():
-            if state.process:
-                state.process.close()
+        for release in list(self.pages):
+            self.drop(release)
         for worker in self.workers.values():
             worker.close()
-        self.pages.clear(), self.workers.clear()
+        self.workers.clear()
 
     def drop(self, release: str) -> None:
-        """Forget the page running on `release` after a failure that leaves its process unfit."""
-        state = self.pages.pop(release, None)
-        if state and state.process:
-            state.process.close()
-
-    def state(self, fence: Fence, release: str) -> PageState:
-        state = self.pages.get(release)
-        if state is None or state.path != fence.path:
-            if state and state.process:
-                state.process.close()
-            state = self.pages[release] = PageState(fence.path)
-        return state
+        """Forget the page's process on `release` (done, or unfit after a failure)."""
+        if release in self.pages:
+            self.pages.pop(release)[1].close()
 
     def run(self, fence: Fence, releases=None) -> dict[str, Result]:
         """Run `fence` on each of its releases (or those of `releases`), side by side, after
@@ -198,50 +169,41 @@ class Runner:
 
     def run_on(self, fence: Fence, release: str) -> Result:
         *before, _ = links = chain(fence)
-        state = self.state(fence, release)
-        fresh = True
-        if before and state.last_ok == before[-1] and state.process is not None:
-            links, fresh = [fence], False  # continues in the namespace the fence before left
-        if state.process is None:
-            self.start_page(state, fence, release)
-        for i, link in enumerate(links):
-            result = self.send(state, link, release, fresh and i == 0)
+        page, process, last_ok = self.pages.get(release, (None, None, None))
+        if page != fence.path:
+            self.drop(release)
+            reason = self.site.torch.missing(release)
+            if reason:
+                raise BlockFailed(f"{fence.where}: {reason}")
+            self.start([release])
+            process, last_ok = self.workers[release].connect(), None
+            self.pages[release] = (fence.path, process, None)
+        fresh = not (before and last_ok == before[-1])
+        for i, link in enumerate(links if fresh else [fence]):
+            result = self.send(process, link, release, fresh and i == 0)
             if link is not fence and result.error:
                 raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
                                   f"failed on PyTorch {release}:\n{result.error}")
         # A fence that raised leaves no namespace to continue in: its continuation runs its
         # chain again.
-        state.last_ok = None if result.error else fence
+        self.pages[release] = (fence.path, process, None if result.error else fence)
         return result
 
-    def start_page(self, state: PageState, fence: Fence, release: str) -> None:
-        """The page's process on `release`."""
-        reason = self.site.torch.missing(release)
-        if reason:
-            raise BlockFailed(f"{fence.where}: {reason}")
-        self.start([release])
-        state.process = self.workers[release].connect(self.site.relative(fence.path))
-
-    def send(self, state: PageState, fence: Fence, release: str, fresh: bool) -> Result:
+    def send(self, process: PageProcess, fence: Fence, release: str, fresh: bool) -> Result:
         try:
-            reply = state.process.run(fence.padded_source(), fence.filename(), fresh,
-                                      self.timeout, self.limit)
+            result = process.run(fence.padded_source(), fence.filename(), fresh, self.timeout,
+                                 self.limit)
         except TimeoutError:
             self.drop(release)
             raise BlockFailed(
                 f"{fence.where}: the code block did not finish within {self.timeout:g} s "
                 f"(PyTorch {release}) and was stopped. If it really needs longer, "
                 "raise the limit with `--block-timeout`.") from None
-        except (EOFError, ConnectionError, OSError):
+        except (EOFError, OSError):
             self.drop(release)
             raise BlockFailed(
                 f"{fence.where}: the process running the code block (PyTorch {release}) "
                 "ended before the block finished, e.g. by os._exit() or a crash.") from None
-        result = Result(**reply)
-        self.check_limits(fence, release, result)
-        return result
-
-    def check_limits(self, fence: Fence, release: str, result: Result) -> None:
         for stream in ("stdout", "stderr"):
             size = getattr(result, f"{stream}_bytes")
             if size > self.limit:
@@ -251,3 +213,4 @@ class Runner:
                     f"the limit of {self.limit:,} (PyTorch {release}). A page shows a "
                     "short output; print less. The first lines were:\n"
                     + "\n".join(getattr(result, stream)[:2000].splitlines()[:20]))
+        return result

@@ -1,9 +1,6 @@
-"""The PyTorch releases a site's pages are verified on, and how to run code on each of them.
-
-- `requirements-torch.txt` lists them, default first.
-- The default release is installed in the site's virtualenv; every other one in
-  `.venv/torch-<release>/`, put in front of it with PYTHONPATH, so the same interpreter and the
-  same tools run every release.
+"""The PyTorch releases a site's pages are verified on (`requirements-torch.txt`, default first)
+and how to run code on each: the default one is in the site's virtualenv, every other one in
+`.venv/torch-<release>/`, put in front of it on PYTHONPATH, so one interpreter runs them all.
 """
 
 from __future__ import annotations
@@ -23,11 +20,6 @@ class UnknownRelease(ValueError):
 
 def key(release: str) -> tuple[int, ...]:
     return tuple(int(part) for part in release.split("."))
-
-
-def short(release: str) -> str:
-    """"2.13.0" -> "2.13", the label pages write."""
-    return ".".join(release.split(".")[:2])
 
 
 def release_of(version: str) -> str:
@@ -100,11 +92,11 @@ class Releases:
         """Where a non-default release is installed (None for the default: the venv itself)."""
         return None if release == self.default else self.root / ".venv" / f"torch-{release}"
 
-    def environ(self, release: str, base: dict | None = None) -> dict:
+    def environ(self, release: str) -> dict:
         """Environment for a child interpreter that imports `release` as torch, whichever
         release the current process runs on (another release's folder inherited on PYTHONPATH
         is dropped)."""
-        env = dict(os.environ if base is None else base)
+        env = dict(os.environ)
         others = {str(self.site_packages(r)) for r in self.all if r != release}
         kept = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p not in others]
         path = self.site_packages(release)

@@ -1,10 +1,11 @@
-"""The child interpreter that runs the pages' code: `python -m verified_docs.worker SOCKET`.
+"""The child interpreter that runs code for the runner: `python worker.py FD [DIR…]`.
 
-It imports torch once, then serves a Unix socket: every connection is a page, handled by a
-process forked from this pristine one, so a page starts with torch's global state untouched by
-any other page (default dtype, grad mode, seeds, threads...) without paying for an import.
-A page's connection sends `{"page": "docs/en/index.md"}`, then one JSON line per fence, and
-gets one back:
+It imports torch once, then accepts connections on the listening socket FD: each one (a page, or
+an example) is served by a process forked from this pristine one, so it starts with torch's
+global state untouched by any other (default dtype, grad mode, seeds, threads…) without paying
+for an import. The DIRs go first on sys.path (the site's root, for `import snippets`); started
+with `-I` in an empty folder and no DIR but a release's, it is a reader's fresh Python. A
+connection gets `{"pid", "torch"}`, then one reply line per request line:
 
     -> {"code": "...", "filename": "docs/en/index.md", "fresh": true, "limit": 65536}
     <- {"stdout": "...", "stderr": "...", "stdout_bytes": 12, "stderr_bytes": 0, "error": null}
@@ -15,8 +16,6 @@ C extensions are caught too. Only the standard library and torch are imported he
 
 from __future__ import annotations
 
-import builtins
-import importlib
 import json
 import os
 import signal
@@ -24,6 +23,7 @@ import socket
 import sys
 import tempfile
 import traceback
+import types
 import warnings
 
 
@@ -47,7 +47,6 @@ def format_error(exc: BaseException, root: str) -> str:
 
 def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dict:
     out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-    sys.stdout.flush(), sys.stderr.flush()
     saved = os.dup(1), os.dup(2)
     os.dup2(out.fileno(), 1), os.dup2(err.fileno(), 2)
     error = None
@@ -74,67 +73,55 @@ def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dic
             "stderr_bytes": stderr_bytes, "error": error}
 
 
-def reply(writer, message: dict) -> None:
-    writer.write(json.dumps(message).encode() + b"\n")
-    writer.flush()
+def serve_connection(connection: socket.socket, root: str, torch_version: str) -> None:
+    """In the forked process: run the connection's code, one request line each."""
+    reader, writer = connection.makefile("rb"), connection.makefile("wb")
 
+    def reply(message: dict) -> None:
+        writer.write(json.dumps(message).encode() + b"\n")
+        writer.flush()
 
-def serve_page(reader, writer, root: str) -> None:
-    """In the forked process: run the page's fences, one request line each."""
-    reply(writer, {"pid": os.getpid()})
+    reply({"pid": os.getpid(), "torch": torch_version})
     namespace: dict = {}
     for line in reader:
         request = json.loads(line)
         if request["fresh"]:
-            # What `python file.py` gives the code: an included snippet's `__main__` block runs.
-            namespace = {"__name__": "__main__", "__builtins__": builtins}
-        result = run(request["code"], request["filename"], namespace, request["limit"], root)
-        reply(writer, result)
+            # What `python file.py` gives the code: a `__main__` module of its own.
+            main = sys.modules["__main__"] = types.ModuleType("__main__")
+            namespace, sys.argv = main.__dict__, [request["filename"]]
+        reply(run(request["code"], request["filename"], namespace, request["limit"], root))
 
 
 # Libraries the pages' code imports, imported once before any fork as a plain run of the same
 # code imports them once for all its pages: torch.func alone imports hundreds of modules on first
-# use. A new library a page imports is imported by that page's process, as it would be anyway.
+# use. A fresh Python (`-I`) imports torch alone, as a reader's does.
 PRELOAD = ("numpy", "torch.func", "torch.autograd.gradcheck", "torch.nn.functional")
 
 
-def preload() -> None:
-    for name in PRELOAD:
+def main() -> None:
+    listener = socket.socket(fileno=int(sys.argv[1]))
+    # The DIRs in place of this file's folder, which `python worker.py` puts first (not `-I`).
+    sys.path[:0 if sys.flags.safe_path else 1] = sys.argv[2:]
+    import importlib
+
+    import torch  # once, before any fork
+
+    for name in () if sys.flags.isolated else PRELOAD:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             importlib.import_module(name)
-
-
-def serve(listener: socket.socket, root: str) -> None:
-    """Every connection is a page, served by a forked process."""
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # pages' processes are reaped automatically
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the forked processes are reaped on exit
+    root = os.getcwd()
     while True:
         connection, _ = listener.accept()
-        reader, writer = connection.makefile("rb"), connection.makefile("wb")
-        reader.readline()  # the hello line, {"page": …}
         if os.fork() == 0:
             listener.close()
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the page's own subprocesses
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the code's own subprocesses
             try:
-                serve_page(reader, writer, root)
+                serve_connection(connection, root, torch.__version__)
             finally:
                 os._exit(0)
-        reader.close(), writer.close(), connection.close()
-
-
-def main() -> None:
-    socket_path, root = sys.argv[1], os.getcwd()
-    sys.path.insert(0, root)  # as `python file.py` from the repository root: `import snippets`
-    import torch  # noqa: F401 - once, before any fork
-
-    preload()
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(socket_path)
-    listener.listen(8)
-    print("ready", torch.__version__, flush=True)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)  # nothing but the code's own output, captured per fence, goes there
-    serve(listener, root)
+        connection.close()
 
 
 if __name__ == "__main__":
