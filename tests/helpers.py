@@ -1,27 +1,11 @@
-"""Shared by the tests: a scratch copy of the repo to break on purpose, and its strict build."""
+"""Shared by the tests: a site's strict build in a child process."""
 
 from __future__ import annotations
 
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
-
-from tests.repo import ROOT
-
-
-def scratch_copy(tmp_path: pathlib.Path) -> pathlib.Path:
-    """The repo as a fresh clone has it, plus uncommitted edits: no virtualenv, build output,
-    git data or local caches (.cache holds test records and npm tools)."""
-    dest = tmp_path / "repo"
-    shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(
-        ".venv", "site", ".git", "__pycache__", ".pytest_cache", ".cache", "*.egg-info"))
-    # The other PyTorch releases stay where `make` installed them: the copy uses them in place.
-    (dest / ".venv").mkdir()
-    for installed in (ROOT / ".venv").glob("torch-*"):
-        (dest / ".venv" / installed.name).symlink_to(installed)
-    return dest
 
 
 def build(repo: pathlib.Path, site_dir: pathlib.Path, **environ: str) -> subprocess.CompletedProcess:
