@@ -18,54 +18,49 @@ import sys
 import tempfile
 
 from verified_docs import browser as s
-from verified_docs.site import Site
 
 OUT = pathlib.Path("screenshots")  # in the working folder
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-PHONE_PAGE = "mask/"
 
 
 def shoot(browser, url, name, viewport, scheme="light", scroll_to=None):
-    """Save the visible part of `url` as screenshots/`name`."""
-    context = browser.new_context(viewport=viewport, color_scheme=scheme,
-                                  device_scale_factor=1)
+    """Save the visible part of `url`, once its fonts are in, as screenshots/`name`."""
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=1)
     context.route("**/*", lambda r: r.continue_() if s.is_loopback(r.request.url) else r.abort())
     page = context.new_page()
-    page.goto(url, wait_until="networkidle")
+    page.goto(url, wait_until="load")
     page.evaluate("document.fonts.ready")
     if scroll_to:
         page.evaluate("sel => document.querySelector(sel).scrollIntoView({block: 'center'})",
                       scroll_to)
         page.wait_for_timeout(300)
-    path = OUT / name
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(OUT / name))
     context.close()
-    print(f"saved {path}")
+    print(f"saved {OUT / name}")
 
 
 def main(argv=None):
     missing = s.chromium_missing_message()
     if missing:
         sys.exit(f"screenshots: {missing}")
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        result = s.build_site(site)
-        if result.returncode:
-            sys.exit(f"screenshots: mkdocs build failed:\n{result.stderr}")
+        build(load_config(str(s.current().root / "mkdocs.yml"), site_dir=str(site), strict=True))
         server = s.SiteServer(site)
         OUT.mkdir(exist_ok=True)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-                for lang in Site.at(pathlib.Path.cwd()).built_languages:
+                for lang in s.current().built_languages:
                     shoot(browser, server.url(lang.prefix), f"home-{lang.locale}.png", DESKTOP)
                     for scheme, suffix in (("light", ""), ("dark", "-dark")):
-                        shoot(browser, server.url(lang.prefix + PHONE_PAGE),
-                              f"mask-phone-{lang.locale}{suffix}.png", PHONE, scheme,
-                              scroll_to="article figure")
+                        shoot(browser, server.url(lang.prefix + "mask/"), f"mask-phone-"
+                              f"{lang.locale}{suffix}.png", PHONE, scheme, "article figure")
                 browser.close()
         finally:
             server.close()
