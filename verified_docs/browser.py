@@ -1,10 +1,5 @@
-"""The built site as a browser sees it: languages and pages, a loopback server, Chromium.
-
-Everything is discovered from mkdocs.yml (site_url, the static-i18n languages the build makes:
-`current().built_languages`) and from the built site; no page list is written down here.
-"""
-
-from __future__ import annotations
+"""The built site as a browser sees it: its pages (found in the build, in the languages of
+mkdocs.yml, no list written down here), a loopback server under site_url's path, Chromium."""
 
 import dataclasses
 import functools
@@ -31,12 +26,6 @@ def current() -> Site:
 def counterpart(location: str, target: Language) -> str:
     """The same page in another language: static-i18n's folder structure keeps the path."""
     return target.prefix + location[len(current().language_at(location).prefix):]
-
-
-def site_path() -> str:
-    """URL path the site lives under, from site_url ("/" when the site is at a domain root)."""
-    path = urllib.parse.urlsplit(current().config["site_url"] or "/").path or "/"
-    return path if path.endswith("/") else path + "/"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,11 +62,11 @@ def discover_pages(site: pathlib.Path) -> list[Page]:
 
 
 class SiteServer:
-    """The built site on 127.0.0.1 (a free port, in a thread), under site_path() as the real
-    host serves it; anything outside it is a 404."""
+    """The built site on 127.0.0.1 (a free port, in a thread), under the path of site_url as the
+    real host serves it ("/" at a domain root); anything outside it is a 404."""
 
     def __init__(self, site: pathlib.Path):
-        prefix = site_path()
+        prefix = urllib.parse.urlsplit(current().config["site_url"] or "/").path.rstrip("/") + "/"
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def translate_path(self, path):

@@ -1,17 +1,9 @@
-"""Screenshots of the site in every language: `make screenshots` (`python -m verified_docs screenshots`).
-
-Builds the site into a temporary folder, serves it on 127.0.0.1 and saves from Debian's Chromium
-(offline: any request that would leave the machine is blocked), for every language:
-
-* screenshots/home-<locale>.png: the home page on a desktop (1280x800);
-* screenshots/mask-phone-<locale>.png and mask-phone-<locale>-dark.png: the mask page on a phone
-  (390x844, the system asking for a light or a dark scheme), scrolled to its figure, with the
-  subdifferential formula above it.
-
-The README shows them.
+"""`make screenshots` (`python -m verified_docs screenshots`), for the README: the site built
+into a temporary folder, served on 127.0.0.1 and shot in Debian's Chromium (offline: a request
+that would leave the machine is blocked), in every language: screenshots/home-<locale>.png (a
+1280x800 desktop) and mask-phone-<locale>.png, mask-phone-<locale>-dark.png (a 390x844 phone
+asking for a light or a dark scheme, scrolled to the figure under the subdifferential formula).
 """
-
-from __future__ import annotations
 
 import pathlib
 import sys
@@ -24,16 +16,16 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def shoot(browser, url, name, viewport, scheme="light", scroll_to=None):
-    """Save the visible part of `url`, once its fonts are in, as screenshots/`name`."""
+def shoot(browser, url, name, viewport, scheme="light"):
+    """Save the visible part of `url`, once its fonts are in, as screenshots/`name`; on a phone
+    with the page's figure in the middle."""
     context = browser.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=1)
     context.route("**/*", lambda r: r.continue_() if s.is_loopback(r.request.url) else r.abort())
     page = context.new_page()
     page.goto(url, wait_until="load")
     page.evaluate("document.fonts.ready")
-    if scroll_to:
-        page.evaluate("sel => document.querySelector(sel).scrollIntoView({block: 'center'})",
-                      scroll_to)
+    if viewport is PHONE:
+        page.evaluate("() => document.querySelector('article figure').scrollIntoView({block: 'center'})")
         page.wait_for_timeout(300)
     page.screenshot(path=str(OUT / name))
     context.close()
@@ -59,12 +51,7 @@ def main(argv=None):
                 for lang in s.current().built_languages:
                     shoot(browser, server.url(lang.prefix), f"home-{lang.locale}.png", DESKTOP)
                     for scheme, suffix in (("light", ""), ("dark", "-dark")):
-                        shoot(browser, server.url(lang.prefix + "mask/"), f"mask-phone-"
-                              f"{lang.locale}{suffix}.png", PHONE, scheme, "article figure")
-                browser.close()
+                        shoot(browser, server.url(lang.prefix + "mask/"),
+                              f"mask-phone-{lang.locale}{suffix}.png", PHONE, scheme)
         finally:
             server.close()
-
-
-if __name__ == "__main__":
-    main()

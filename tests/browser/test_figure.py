@@ -21,25 +21,30 @@ def test_figure_on_a_desktop_and_a_phone(visits, phone_visits, lang):
     reports height="345.6" as an error on both <img> and <source>), the wide drawing on a
     desktop, the narrow one on a phone at a size that keeps its labels readable."""
     caption = SITE.snippet("figure_relu").caption(lang)
-    shown = [(v.url, f) for v in visits.of(lang) for f in v.figures]
-    assert shown, f"no page in {lang!r} shows a <figure>"
-    for url, f in shown:
-        assert not f["src"].endswith("-narrow.svg"), f"{url}: a desktop gets {f['src']}"
-        assert f["captionShown"], f"{url}: the figure has no visible <figcaption>"
-        assert f["caption"] == caption, f"{url}: caption {f['caption']!r}"
+    desktop = [(v.url, f) for v in visits.of(lang) for f in v.figures]
+    phone = [(v.url, f) for v in phone_visits.of(lang) for f in v.figures]
+    assert desktop and phone, f"no page in {lang!r} shows a <figure>"
+    problems = []
+    for url, f in desktop:
         bad = [s for s in f["sizes"] if not all(re.fullmatch(r"\d+", v or "") for v in s[1:])]
-        assert len(f["sizes"]) >= 2 and not bad, (
-            f"{url}: these figure elements' width/height are not whole pixels (or missing): "
-            f"{bad} (verified_docs/figures.py writes them from the snippet's size())")
-    on_phone = [(v.url, f) for v in phone_visits.of(lang) for f in v.figures]
-    assert on_phone, f"no page in {lang!r} shows a <figure> on a phone"
-    for url, f in on_phone:
-        assert f["src"].endswith("-narrow.svg"), f"{url}: a phone gets {f['src']}"
+        checks = [(f["src"].endswith("-narrow.svg"), f"a desktop gets {f['src']}"),
+                  (not f["captionShown"], "the figure has no visible <figcaption>"),
+                  (f["caption"] != caption, f"caption {f['caption']!r}, not {caption!r}"),
+                  (bad or len(f["sizes"]) < 2, "these figure elements' width/height are not "
+                   f"whole pixels (or missing): {bad} (verified_docs/figures.py writes them "
+                   "from the snippet's size())")]
+        problems += [f"{url}: {message}" for failed, message in checks if failed]
+    for url, f in phone:
         label_px = LABEL_PT * 4 / 3 * f["width"] / f["natural"]
-        assert label_px >= SMALLEST_LABEL_PX, (
-            f"{url}: the figure is shown at {f['width']:.0f} of its {f['natural']} px, so its "
-            f"labels are {label_px:.1f} px high (at least {SMALLEST_LABEL_PX} wanted)")
-        assert f["left"] >= 0 and f["right"] <= PHONE["width"] and f["page"] <= PHONE["width"]
+        checks = [(not f["src"].endswith("-narrow.svg"), f"a phone gets {f['src']}"),
+                  (label_px < SMALLEST_LABEL_PX, f"the figure is shown at {f['width']:.0f} of "
+                   f"its {f['natural']} px, so its labels are {label_px:.1f} px high on a "
+                   f"phone (at least {SMALLEST_LABEL_PX} wanted)"),
+                  (f["left"] < 0 or max(f["right"], f["page"]) > PHONE["width"],
+                   f"on a phone the figure spans {f['left']:.0f} to {f['right']:.0f} px, the "
+                   f"page {f['page']} px")]
+        problems += [f"{url}: {message}" for failed, message in checks if failed]
+    assert not problems, "\n  ".join(["the figure:", *problems])
 
 
 @pytest.mark.parametrize("scheme", ["visits", "dark_visits"])
