@@ -1,10 +1,5 @@
-"""The built site as a browser sees it: languages and pages, a loopback server, Chromium.
-
-Everything is discovered from mkdocs.yml (site_url, the static-i18n languages the build makes:
-`site.current().built_languages`) and from the built site; no page list is written down here.
-"""
-
-from __future__ import annotations
+"""The built site as a browser sees it: its pages (found in the build, in the languages of
+mkdocs.yml, no list written down here), a loopback server under site_url's path, Chromium."""
 
 import dataclasses
 import functools
@@ -12,18 +7,10 @@ import http.server
 import os
 import pathlib
 import shutil
-import socketserver
-import subprocess
-import sys
 import threading
 import urllib.parse
 
 from verified_docs.site import Language, Site
-
-
-def current() -> Site:
-    """The site the browser tests and commands look at: the working folder's."""
-    return Site.at(pathlib.Path.cwd())
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.
@@ -31,17 +18,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def current() -> Site:
+    """The site the browser tests and commands look at: the working folder's."""
+    return Site.at(pathlib.Path.cwd())
+
+
 def counterpart(location: str, target: Language) -> str:
     """The same page in another language: static-i18n's folder structure keeps the path."""
-    own = current().language_at(location)
-    return target.prefix + location[len(own.prefix):]
-
-
-def site_path() -> str:
-    """URL path the site lives under, from site_url ("/" when the site is at a domain root)."""
-    url = current().config["site_url"] or "/"
-    path = urllib.parse.urlsplit(url).path or "/"
-    return path if path.endswith("/") else path + "/"
+    return target.prefix + location[len(current().language_at(location).prefix):]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,45 +51,36 @@ class Page:
 
 def discover_pages(site: pathlib.Path) -> list[Page]:
     """Every HTML page of the built site (not the 404 page), default language first."""
-    skip = {"assets", "search"}
     found = []
     for html in site.rglob("index.html"):
         rel = html.parent.relative_to(site)
-        if rel.parts and rel.parts[0] in skip:
-            continue
-        location = "" if rel == pathlib.Path(".") else rel.as_posix() + "/"
-        found.append(Page(location, current().language_at(location)))
-    order = {lang.locale: i for i, lang in enumerate(current().built_languages)}
-    return sorted(found, key=lambda p: (order[p.lang.locale], p.location))
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site under site_path(), as the real host would; anything else is a 404."""
-
-    prefix = "/"
-
-    def translate_path(self, path):
-        clean = urllib.parse.urlsplit(path).path
-        if not clean.startswith(self.prefix):
-            return str(pathlib.Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(self.prefix):])
-
-    def log_message(self, *args):
-        pass
+        if not (rel.parts and rel.parts[0] in ("assets", "search")):
+            location = "" if rel == pathlib.Path(".") else rel.as_posix() + "/"
+            found.append(Page(location, current().language_at(location)))
+    order = [lang.locale for lang in current().built_languages]
+    return sorted(found, key=lambda p: (order.index(p.lang.locale), p.location))
 
 
 class SiteServer:
-    """http.server on 127.0.0.1 (a free port), in a thread."""
+    """The built site on 127.0.0.1 (a free port, in a thread), under the path of site_url as the
+    real host serves it ("/" at a domain root); anything outside it is a 404."""
 
     def __init__(self, site: pathlib.Path):
-        handler = functools.partial(type("H", (_Handler,), {"prefix": site_path()}),
-                                    directory=str(site))
-        self.httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.base = self.origin + site_path()
+        prefix = urllib.parse.urlsplit(current().config["site_url"] or "/").path.rstrip("/") + "/"
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def translate_path(self, path):
+                if not urllib.parse.urlsplit(path).path.startswith(prefix):
+                    return str(site / "__outside_the_site__")
+                return super().translate_path("/" + path[len(prefix):])
+
+            def log_message(self, *args):
+                pass
+
+        handler = functools.partial(Handler, directory=str(site))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
 
     def url(self, location: str) -> str:
         return self.base + location
@@ -122,10 +97,9 @@ class SiteServer:
 
 def is_loopback(url: str) -> bool:
     parsed = urllib.parse.urlsplit(url)
-    if parsed.scheme in ("data", "blob", "about"):
-        return True
     host = parsed.hostname or ""
-    return host == "localhost" or host.startswith("127.") or host == "::1"
+    return (parsed.scheme in ("data", "blob", "about") or host in ("localhost", "::1")
+            or host.startswith("127."))
 
 
 def chromium_missing_message() -> str | None:
@@ -134,10 +108,3 @@ def chromium_missing_message() -> str | None:
     return (f"Chromium not found at {CHROMIUM}. The browser tests use Debian's chromium: "
             "run `apt-get update && apt-get install -y chromium` (as .ci/run does), or point "
             "the CHROMIUM environment variable at another Chromium binary.")
-
-
-def build_site(site_dir: pathlib.Path) -> subprocess.CompletedProcess:
-    """The real `mkdocs build --strict` of this repository into `site_dir`."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
-                           str(site_dir)], cwd=current().root, env=env, capture_output=True, text=True)

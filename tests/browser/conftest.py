@@ -1,18 +1,33 @@
 """Fixtures of the browser tests: the session's built site (`site`, tests/conftest.py), served on
-127.0.0.1 and loaded page by page in Debian's Chromium with every non-loopback request blocked.
+127.0.0.1 and read in Debian's Chromium with every non-loopback request blocked and recorded.
 
-Each page is loaded once (`visits`); the tests then check what was recorded.
+Each page is loaded once per screen a reader uses, and everything the tests check of it is read
+during that one load (by read.js): `visits` (a desktop), `dark_visits` (a desktop whose system
+asks for a dark scheme), `phone_visits` (390 x 844, touch). Only a test that clicks or types
+loads a page itself.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
 import importlib.resources
+import io
+import pathlib
+import types
+import urllib.parse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
 
 from tests.repo import SITE
 from verified_docs import browser as s
+
+LANGS = [lang.locale for lang in SITE.built_languages]
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}  # the tables' box and look are read on it too
+PHONE_ARGS = dict(viewport=PHONE, is_mobile=True, has_touch=True)
+READ_JS = pathlib.Path(__file__).with_name("read.js")
 
 
 @pytest.fixture(scope="session")
@@ -25,8 +40,7 @@ def server(site):
 @pytest.fixture(scope="session")
 def pages(site) -> list[s.Page]:
     found = s.discover_pages(site)
-    langs = {page.lang.locale for page in found}
-    missing = [lang.locale for lang in SITE.built_languages if lang.locale not in langs]
+    missing = sorted(set(LANGS) - {page.lang.locale for page in found})
     assert not missing, f"the built site has no pages for {missing} (languages in mkdocs.yml)"
     return found
 
@@ -36,30 +50,20 @@ def browser():
     message = s.chromium_missing_message()
     if message:
         pytest.fail(message, pytrace=False)
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
 
-READ_THROUGH = """async () => {
-  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
-    scrollTo(0, y);
-    await frame();
-  }
-  scrollTo(0, 0);
-  await frame();
-}"""
-
-
 class Tab:
-    """A browser tab whose non-loopback requests are blocked and recorded, with console errors."""
+    """A browser tab whose non-loopback requests are blocked and recorded, with console errors;
+    its pages have read.js (`read(name, arg)`)."""
 
     def __init__(self, browser, **context_args):
         self.context = browser.new_context(**context_args)
+        self.context.add_init_script(path=str(READ_JS))
+        self.width = context_args.get("viewport", DESKTOP)["width"]
         self.external: list[str] = []
         self.errors: list[str] = []
         self.context.route("**/*", self._route)
@@ -71,32 +75,26 @@ class Tab:
             f"HTTP {r.status} for {r.url}"))
 
     def _route(self, route):
-        url = route.request.url
-        if s.is_loopback(url):
+        if s.is_loopback(route.request.url):
             route.continue_()
         else:
-            self.external.append(url)
+            self.external.append(route.request.url)
             route.abort("blockedbyclient")
 
-    def reset(self):
-        self.external.clear()
-        self.errors.clear()
+    def read(self, name: str, arg=None):
+        return self.page.evaluate(f"arg => window.__tests.{name}(arg)", arg)
 
-    def goto(self, url: str, wait_until: str = "networkidle"):
-        self.page.goto(url, wait_until=wait_until)
-
-    def read_through(self):
-        """Scroll from the top of the page to its end, a screen at a time, and back, as a reader
-        would. The theme sets up a code block (copy button) when it first comes into view
-        (content.lazy); a check of every block on a page comes after this."""
-        self.page.evaluate(READ_THROUGH)
-
-    def height(self) -> int:
-        """The document's height, once the browser has drawn what it has (two frames)."""
-        return self.page.evaluate("""async () => {
-          for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
-          return document.documentElement.scrollHeight;
-        }""")
+    def goto(self, url: str) -> int:
+        """Open `url` and wait until the reader sees it: loaded, its fonts in, drawn (two
+        frames). The document's height then."""
+        self.page.goto(url, wait_until="load")
+        # A phone applies the page's viewport (width=device-width) a frame or more after load
+        # on a busy machine; until then the page is laid out 980 px wide. A page wider than the
+        # screen never gets there: the tests then report its width.
+        with contextlib.suppress(PlaywrightTimeout):
+            self.page.wait_for_function("w => document.documentElement.clientWidth <= w",
+                                        arg=self.width, timeout=5000)
+        return self.read("settle")
 
     def close(self):
         self.context.close()
@@ -104,221 +102,194 @@ class Tab:
 
 @pytest.fixture
 def tab(browser):
-    t = Tab(browser)
+    t = Tab(browser, viewport=DESKTOP)
     yield t
     t.close()
 
 
-AXE_JS = importlib.resources.files("axe_playwright_python") / "axe.min.js"
+class Visits(dict):
+    """location -> what was read of that page (a namespace: page, url, heights, errors, ...)."""
+
+    def of(self, lang: str) -> list:
+        return [v for v in self.values() if v.page.lang.locale == lang]
 
 
-@dataclasses.dataclass
-class Visit:
-    page: s.Page
-    url: str
-    external: list
-    errors: list
-    html_lang: str
-    math_total: int
-    math_rendered: int      # typeset by KaTeX (its HTML), laid out with a size
-    raw_math: list
-    math_fonts: list        # [family of a formula's computed font-family, ...] one per formula
-    katex_fonts: list       # [family, style, weight, status] of the page's KaTeX @font-faces
-    ids: list
-    headings: list          # [tag, id, text]
-    fragment_links: list    # absolute hrefs with a #fragment, from the page's content
-    switcher: list          # [hreflang, absolute href]
-    logo: str
-    provenance: dict | None
-    description: str        # <meta name="description">
-    og: dict                # Open Graph property -> content
-    toc: list               # [text, href] of the table of contents' entries
-    code_titles: list       # title of each code block in the content ("" for none)
-    copy_buttons: list      # [first line, has a copy button] of each code block a reader sees
-    answer: dict | None     # the answer box's type and look (ANSWER)
-    under_title: dict | None  # the element right after the <h1>: class, data-*, visible text
-    heights: tuple          # the document's height at load, and after reading to the end
-    axe: list               # serious and critical violations
-
-
-COLLECT = """async () => {
-  await document.fonts.ready;
-  const text = el => el.textContent.replace(/\\s+/g, ' ').trim();
-  const math = [...document.querySelectorAll('.arithmatex')];
-  const prov = document.querySelector('.provenance');
-  const meta = sel => (document.querySelector(sel) || {}).content || '';
-  return {
-    html_lang: document.documentElement.lang,
-    math_total: math.length,
-    math_rendered: math.filter(el => {
-      const m = el.querySelector('.katex-html');
-      if (!m) return false;
-      const box = m.getBoundingClientRect();
-      return box.width > 0 && box.height > 0;
-    }).length,
-    raw_math: math.filter(el => !el.querySelector('.katex')).map(text)
-      .concat([...document.querySelectorAll('article p, article li, article td')]
-        .filter(el => !el.closest('.arithmatex, code, pre') && /\\\\\\(|\\\\\\[|\\$\\$/.test(el.textContent))
-        .map(text)),
-    ids: [...document.querySelectorAll('[id]')].map(el => el.id),
-    headings: [...document.querySelectorAll('article :is(h1,h2,h3,h4,h5,h6)')]
-      .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]),
-    fragment_links: [...document.querySelectorAll('article a[href*="#"]')].map(a => a.href),
-    switcher: [...document.querySelectorAll('a.md-select__link[hreflang]')]
-      .map(a => [a.getAttribute('hreflang'), a.href]),
-    logo: (document.querySelector('a.md-logo') || {}).href || '',
-    provenance: prov ? {...prov.dataset, text: text(prov)} : null,
-    under_title: (() => {
-      const next = (document.querySelector('article h1') || {}).nextElementSibling;
-      return next ? {className: next.className, ...next.dataset, text: next.innerText.trim()}
-                  : null;
-    })(),
-    math_fonts: math.map(el => getComputedStyle(el.querySelector('.katex') || el).fontFamily
-      .split(',')[0].replace(/["']/g, '').trim()),
-    katex_fonts: [...document.fonts].filter(f => f.family.replace(/["']/g, '').startsWith('KaTeX'))
-      .map(f => [f.family.replace(/["']/g, ''), f.style, f.weight, f.status]),
-    description: meta('meta[name="description"]'),
-    og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')]
-      .map(m => [m.getAttribute('property'), m.content])),
-    toc: [...document.querySelectorAll('.md-sidebar--secondary nav.md-nav--secondary a.md-nav__link')]
-      .map(a => [text(a), a.getAttribute('href')]),
-    code_titles: [...document.querySelectorAll('article .highlight')]
-      .map(h => h.querySelector(':scope > .filename') ? text(h.querySelector(':scope > .filename')) : ''),
-    copy_buttons: [...document.querySelectorAll('article pre > code')]
-      .filter(code => code.checkVisibility())
-      .map(code => [code.textContent.split('\\n')[0].slice(0, 60),
-                    !!code.parentElement.querySelector(':scope > .md-code__nav')]),
-  };
-}"""
-
-# The answer box, found as tests/test_shape_of_pages.py finds it in the Markdown: the first note
-# before the first code block; its text's font size next to a paragraph of the body's.
-ANSWER = """() => {
-  const article = document.querySelector('article');
-  const firstCode = article.querySelector('pre');
-  const box = [...article.querySelectorAll('.admonition.note')].find(n =>
-    !firstCode || (n.compareDocumentPosition(firstCode) & Node.DOCUMENT_POSITION_FOLLOWING));
-  // The body's type: a paragraph of prose, not the site's own lines about the page (a class
-  // of their own: the verified line under the title, the links to take the code home).
-  const para = [...article.querySelectorAll('p')].find(p => !p.className
-    && !p.closest('.admonition, details, table, .tabbed-set') && p.textContent.trim().length > 40);
-  if (!box || !para) return null;
-  const text = box.querySelector('li, p:not(.admonition-title)');
-  const s = getComputedStyle(box), page = getComputedStyle(document.body);
-  return {text: parseFloat(getComputedStyle(text).fontSize), body: parseFloat(getComputedStyle(para).fontSize),
-          border: parseFloat(s.borderLeftWidth), background: s.backgroundColor, page: page.backgroundColor,
-          title: !!box.querySelector('.admonition-title')};
-}"""
-
-
-AXE_RUN = """async (rules) => {
-  const only = rules ? {runOnly: {type: 'rule', values: rules}} : {};
-  const result = await axe.run(document, {resultTypes: ['violations'], ...only});
-  return result.violations
-    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(v => ({id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
-                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
-}"""
-
-
-class Started:
-    """axe running in a tab's page, not waited for: the reading of the next page, in the other
-    tab, goes on meanwhile. Its result is taken before that tab loads another page."""
-
-    def __init__(self, tab: Tab):
-        self.tab = tab
-
-    def result(self):
-        return self.tab.page.evaluate("() => window.__axe")
-
-
-def finished(record):
-    """`record` with its Started fields replaced by their results."""
-    if isinstance(record, Started):
-        return record.result()
-    if dataclasses.is_dataclass(record):
-        started = {f.name: getattr(record, f.name).result() for f in dataclasses.fields(record)
-                   if isinstance(getattr(record, f.name), Started)}
-        return dataclasses.replace(record, **started) if started else record
-    return record
-
-
-TABS = 2  # one page is read while axe checks the one before it, in the other tab
-
-
-def read_every_page(browser, server, pages, read, scroll=True, **context_args) -> dict:
-    """Every page loaded once, scrolled through (unless `scroll` is false), and
-    `read(tab, page, url)`; the result of each, by location. The pages take turns in two tabs,
-    so what `read` starts and leaves running (`axe`) finishes while the next page loads; axe has
-    to come last in `read`: it adds its script to the page."""
-    tabs = [Tab(browser, **context_args) for _ in range(TABS)]
-    out, unfinished = {}, {id(t): [] for t in tabs}
+def read_every_page(browser, server, pages, read, scroll=True, **context_args) -> Visits:
+    """Every page loaded once and read through as a reader scrolls (unless `scroll` is false:
+    the theme sets a code block up, its copy button, when it first comes into view), and
+    `read(tab, page)`'s dict of it. The pages take turns in two tabs: a callable in that dict
+    (axe, the requests and errors the page goes on making after load) is called, for its
+    value, while the other tab loads the next page."""
+    tabs = [Tab(browser, **context_args) for _ in range(2)]
+    records, pending = {}, {id(t): [] for t in tabs}
 
     def finish(t):
-        for location in unfinished[id(t)]:
-            out[location] = finished(out[location])
-        unfinished[id(t)].clear()
+        for record in pending[id(t)]:
+            record.update({k: v() for k, v in record.items() if callable(v)})
+        pending[id(t)].clear()
+        t.external.clear()
+        t.errors.clear()
 
     try:
         for n, page in enumerate(pages):
-            t = tabs[n % TABS]
+            t = tabs[n % 2]
             finish(t)
             url = server.url(page.location)
-            t.reset()
-            t.goto(url)
-            at_load = t.height()
-            if scroll:
-                t.read_through()
-            t.heights = (at_load, t.height())
-            out[page.location] = read(t, page, url)
-            unfinished[id(t)].append(page.location)
+            at_load = t.goto(url)
+            record = {"page": page, "url": url,
+                      "heights": (at_load, t.read("readThrough") if scroll else at_load),
+                      "external": lambda t=t: list(t.external),
+                      "errors": lambda t=t: list(dict.fromkeys(t.errors))}
+            records[page.location] = {**record, **read(t, page)}
+            pending[id(t)].append(records[page.location])
         for t in tabs:
             finish(t)
     finally:
         for t in tabs:
             t.close()
-    return {page.location: out[page.location] for page in pages}
+    return Visits((p.location, types.SimpleNamespace(**records[p.location])) for p in pages)
 
 
+AXE_JS = importlib.resources.files("axe_playwright_python") / "axe.min.js"
 # The rules whose outcome a colour scheme can change: the dark pass runs only these, on pages
 # whose markup is the light pass's (the scheme is an attribute of <body> and CSS).
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
-def axe(t: Tab, rules: list[str] | None = None) -> Started:
+def axe(t: Tab, rules: list[str] | None = None):
+    """Start axe-core on the tab's page (it adds its script: read everything else first); a
+    callable that returns its serious and critical violations."""
     t.page.add_script_tag(path=str(AXE_JS))
-    t.page.evaluate(f"(rules) => {{ window.__axe = ({AXE_RUN})(rules); }}", rules)
-    return Started(t)
+    t.page.evaluate("rules => { window.__axe = window.__tests.axeRun(rules); }", rules)
+    return lambda: t.page.evaluate("() => window.__axe")
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    return tuple(int(float(c)) for c in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two colours (rgb tuples or CSS rgb()/rgba())."""
+    def luminance(colour):
+        c = [x / 255 for x in (rgb(colour) if isinstance(colour, str) else colour)]
+        c = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def figure_colours(t: Tab) -> list[dict]:
+    """The page's first figure at a desktop's width and a phone's: what read.js's `figures`
+    finds, the commonest colour of the drawing's pixels on screen, its labels' fills."""
+    from PIL import Image
+
+    seen = []
+    for viewport in (DESKTOP, PHONE):
+        t.page.set_viewport_size(viewport)
+        found = t.read("figures")[0]
+        shot = t.page.locator("article figure img:visible").first.screenshot()
+        image = Image.open(io.BytesIO(shot)).convert("RGB")
+        _, found["drawn_on"] = max(image.getcolors(image.width * image.height))
+        seen.append({**found, "screen": viewport["width"],
+                     "labels": t.read("labelColours", found["src"])})
+    t.page.set_viewport_size(DESKTOP)
+    return seen
 
 
 @pytest.fixture(scope="session")
-def visits(browser, server, pages) -> dict[str, Visit]:
-    """Every page of every language loaded once; what a reader's browser did and showed."""
-    def read(t, page, url):
-        data = t.page.evaluate(COLLECT)
-        return Visit(page=page, url=url, external=list(t.external), errors=list(t.errors),
-                     answer=t.page.evaluate(ANSWER), heights=t.heights, axe=axe(t), **data)
+def visits(browser, server, pages) -> Visits:
+    """Every page of every language on a desktop, light: what a reader's browser did and
+    showed (read.js `collect`), the figure's colours, each non-ASCII heading id opened as a
+    link, and axe-core's serious and critical violations."""
+    def read(t, page):
+        data = t.read("collect")
+        url = server.url(page.location)
+        data["targets"] = {hid: t.read("target", url + "#" + urllib.parse.quote(hid))
+                           for _, hid, _ in data["headings"] if hid and not hid.isascii()}
+        return {**data, "figure_colours": figure_colours(t) if data["figures"] else [],
+                "axe": axe(t)}
 
-    return read_every_page(browser, server, pages, read)
-
-
-@dataclasses.dataclass
-class DarkVisit:
-    page: s.Page
-    url: str
-    scheme: str             # the body's data-md-color-scheme
-    background: str         # computed background colour of the body
-    errors: list
-    axe: list
+    return read_every_page(browser, server, pages, read, viewport=DESKTOP)
 
 
 @pytest.fixture(scope="session")
-def dark_visits(browser, server, pages) -> dict[str, DarkVisit]:
-    """Every page loaded once more by a reader whose system asks for a dark scheme, with axe."""
-    def read(t, page, url):
+def dark_visits(browser, server, pages) -> Visits:
+    """Every page on a desktop whose system asks for a dark scheme: the scheme, the page's
+    colour, the outputs' marks and the figure, and axe's rules about colour. Not read through:
+    what the theme sets up on the way (a code block's copy button) has no text for them."""
+    def read(t, page):
         scheme, background = t.page.evaluate(
             "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
-        return DarkVisit(page=page, url=url, scheme=scheme, background=background,
-                         errors=list(t.errors), axe=axe(t, COLOUR_RULES))
+        figures = t.read("figures")
+        return {"scheme": scheme, "background": background, "figures": figures,
+                "release_outputs": t.read("releaseOutputs"),
+                "figure_colours": figure_colours(t) if figures else [],
+                "axe": axe(t, COLOUR_RULES)}
 
-    return read_every_page(browser, server, pages, read, color_scheme="dark")
+    return read_every_page(browser, server, pages, read, scroll=False, viewport=DESKTOP,
+                           color_scheme="dark")
+
+
+# What a sentence of the text points to, on a phone: (page, what, the section's id, the first
+# element after its heading that matches and holds the text given). Each was cut at the
+# screen's edge or scrolled sideways with the value the text is about out of sight (ux-3 M5,
+# m11).
+POINTED_TO = [
+    ("exercise.md", "the expected result (\"Note the third gradient\")", "task",
+     ".language-text pre > code", "'grad'"),
+    ("exercise.md", "the checker's commands (the `--lang ru` one)", "check",
+     ".language-sh pre > code", "--lang ru"),
+    ("why-clone.md", "the double-backward table", "double-backward", "table", "E-no-grad"),
+    ("mask.md", "the subgradient formula", "subgradient", ".katex-display", "\u27fa"),
+]
+# The smallest text size Lighthouse calls legible on a phone (its font-size audit).
+LEGIBLE = 12
+STRIP = 4  # px of the scroller's right edge that are read
+
+
+def edge_rows(t: Tab, index: int) -> tuple[float, float]:
+    """The share of rows of scroller `index`'s rightmost pixels that differ from its background,
+    at its start and at its end (scrolled fully to the right)."""
+    from PIL import Image
+
+    t.page.locator(f'[data-phone-scroller="{index}"]').scroll_into_view_if_needed()
+    t.page.wait_for_timeout(50)
+    shares = []
+    for end in (False, True):
+        box, background = t.read("edge", [index, end, STRIP])
+        image = Image.open(io.BytesIO(t.page.screenshot(clip=box))).convert("RGB")
+        want = rgb(background)
+        differ = [any(max(abs(a - b) for a, b in zip(image.getpixel((x, y)), want)) > 12
+                      for x in range(image.width)) for y in range(image.height)]
+        shares.append(sum(differ) / max(len(differ), 1))
+    t.read("edge", [index, False, STRIP])
+    return shares[0], shares[1]
+
+
+@pytest.fixture(scope="session")
+def phone_visits(browser, server, pages) -> Visits:
+    """Every page on a phone: what read.js's `phone` finds; the tables at 360 px; in each
+    language the scroll cue of the first box of each kind that scrolls, read in pixels; axe's
+    scrollable-region-focusable on the pages of POINTED_TO and the home page."""
+    releases = list(SITE.torch.ascending())
+    seen_in: dict[tuple, str] = {}   # (language, kind) -> the page whose box was read in pixels
+
+    def read(t, page):
+        t.page.set_viewport_size(SMALL_PHONE)
+        tables_360 = t.read("tables")
+        t.page.set_viewport_size(PHONE)
+        name = page.source.split("/", 1)[1]
+        pointed = [what for source, *what in POINTED_TO if source == name]
+        data = {**t.read("phone", [releases, LEGIBLE, pointed]), "tables_360": tables_360}
+        t.read("probe")
+        data["seen"] = {}  # kind -> (index, share of edge rows with the cue at start, at end)
+        for scroller in data["scrollers"]:
+            kind = scroller["kind"]
+            if kind not in data["seen"] and seen_in.setdefault(
+                    (page.lang.locale, kind), page.location) == page.location:
+                data["seen"][kind] = (scroller["index"], *edge_rows(t, scroller["index"]))
+        # On the pages whose boxes it was about; every box's tabindex: test_phone.py.
+        return {**data, "axe": axe(t, ["scrollable-region-focusable"])
+                if pointed or name == "index.md" else []}
+
+    return read_every_page(browser, server, pages, read, **PHONE_ARGS)

@@ -1,12 +1,18 @@
-"""Accessibility: axe-core (from the axe-playwright-python package) finds no serious or critical
-violation on any page in any language, in the light scheme; and in the dark one that a reader
-whose system prefers dark gets (mkdocs.yml theme.palette), none of the rules about colour."""
+"""Accessibility and the colour schemes: axe-core (from the axe-playwright-python package) finds
+no serious or critical violation on any page in any language in the light scheme; a reader whose
+system prefers dark gets the dark scheme (mkdocs.yml theme.palette) on a dark page, and none of
+axe's rules about colour fails there; the header's toggle switches the scheme, remembers it, and
+is labelled in the page's language. Nothing asked of the internet and no console error, on any
+screen; no page growing while it is read, on a desktop and on a phone."""
+
+import re
 
 import pytest
 
+from tests.browser.conftest import LANGS, Tab
 from tests.repo import SITE
 
-LANGS = [lang.locale for lang in SITE.built_languages]
+SCREENS = ["visits", "dark_visits", "phone_visits"]
 
 
 def report(found: dict) -> str:
@@ -21,16 +27,65 @@ def report(found: dict) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_serious_axe_violations(visits, lang):
-    found = {v.url: v.axe for v in visits.values() if v.page.lang.locale == lang and v.axe}
+    found = {v.url: v.axe for v in visits.of(lang) if v.axe}
     assert not found, "axe-core violations (serious/critical):\n" + report(found)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_serious_axe_violations_in_the_dark_scheme(dark_visits, lang):
-    mine = [v for v in dark_visits.values() if v.page.lang.locale == lang]
+def test_dark_system_preference_gets_an_accessible_dark_scheme(dark_visits, lang):
+    mine = dark_visits.of(lang)
     light = {v.url: v.scheme for v in mine if v.scheme != "slate"}
     assert not light, (
         f"with a dark system preference these pages are not in the dark scheme (slate): {light}; "
         "is theme.palette in mkdocs.yml given a '(prefers-color-scheme: dark)' option?")
+    bright = {v.url: v.background for v in mine
+              if max(int(c) for c in re.findall(r"\d+", v.background)[:3]) >= 80}
+    assert not bright, f"the dark scheme on a bright page: {bright}"
     found = {v.url: v.axe for v in mine if v.axe}
     assert not found, "axe-core violations in the dark scheme (serious/critical):\n" + report(found)
+
+
+@pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
+def test_toggle_switches_and_is_remembered(browser, server, lang):
+    scheme = "() => document.body.dataset.mdColorScheme"
+    t = Tab(browser, color_scheme="light")
+    try:
+        t.goto(server.url(lang.prefix))
+        assert t.page.evaluate(scheme) == "default"
+        # extra.strings.palette_default (overrides/partials/palette.html)
+        toggle = t.page.locator("form[data-md-component=palette] label:not([hidden])")
+        assert toggle.get_attribute("title") == SITE.extra(lang.locale)["strings"]["palette_default"]
+        toggle.click()
+        t.page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
+        t.goto(server.url(lang.prefix + "mask/"))
+        assert t.page.evaluate(scheme) == "slate", "the chosen scheme is not kept on the next page"
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_load_from_the_site_alone_without_errors(request, screen, lang):
+    mine = request.getfixturevalue(screen).of(lang)
+    leaks = {v.url: v.external for v in mine if v.external}
+    assert not leaks, (
+        "pages asked for resources outside the site (blocked here, so they would fail offline):\n"
+        + "\n".join(f"  {page}\n    " + "\n    ".join(urls) for page, urls in leaks.items())
+        + "\nServe them from the site instead: theme.font: false (or self-hosted fonts), "
+          "vendored scripts under overrides/assets/vendor/, no CDN links in mkdocs.yml.")
+    errors = {v.url: v.errors for v in mine if v.errors}
+    assert not errors, ("errors while loading pages:\n" + "\n".join(
+        f"  {page}\n    " + "\n    ".join(errs) for page, errs in errors.items()))
+
+
+@pytest.mark.parametrize("screen", ["visits", "phone_visits"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_do_not_grow_while_read(request, screen, lang):
+    """Every code block and formula laid out at its real height from the start, none a
+    placeholder that grows when scrolled to (which also left them blank in screenshots)."""
+    grown = [f"{v.url}: {v.heights[0]} px at load, {v.heights[1]} px once read through"
+             for v in request.getfixturevalue(screen).of(lang) if v.heights[0] != v.heights[1]]
+    assert not grown, (f"pages that grow as they are read ({screen}: an off-screen block laid "
+                       "out at a placeholder size, e.g. content-visibility in extra.css):\n  "
+                       + "\n  ".join(grown))

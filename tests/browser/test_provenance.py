@@ -10,12 +10,11 @@ import re
 import pytest
 from babel.dates import format_date
 
+from tests.browser.conftest import LANGS
 from tests.repo import SITE
 from verified_docs import provenance
 
 RECORD = "the build's provenance record"
-
-LANGS = [lang.locale for lang in SITE.built_languages]
 
 
 def local_date(iso: str, lang: str) -> str:
@@ -34,11 +33,10 @@ def visible_text(lang, want, kind="provenance") -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_footer_shows_recorded_provenance(visits, provenance_record, lang):
     records = provenance_record
-    pending = {provenance.footer(records, v.page.source) is None
-               for v in visits.values() if v.page.lang.locale == lang}
+    pending = {provenance.footer(records, v.page.source) is None for v in visits.of(lang)}
     assert pending == {True, False}, "the build's record leaves one page with code unverified"
     problems = []
-    for v in (v for v in visits.values() if v.page.lang.locale == lang):
+    for v in visits.of(lang):
         shown = v.provenance
         want = provenance.footer(records, v.page.source)
         if shown is None:
@@ -64,7 +62,7 @@ def test_title_is_followed_by_when_outputs_were_verified(visits, provenance_reco
     records = provenance_record
     pending = " ".join(SITE.extra(lang)["strings"]["verified_pending"].split())
     problems = []
-    for v in (v for v in visits.values() if v.page.lang.locale == lang):
+    for v in visits.of(lang):
         shown, want = v.under_title, provenance.footer(records, v.page.source)
         text = " ".join((shown or {}).get("text", "").split())
         if not shown or shown.get("className") != "page-verified":

@@ -7,81 +7,72 @@ source.html); without REPO_URL none of these links is there.
 """
 
 import os
-import subprocess
-import sys
+import re
 import urllib.parse
 
 import pytest
 
+from tests.browser.conftest import LANGS, Tab
+from tests.helpers import build
 from tests.repo import ROOT, SITE
 from verified_docs import browser as s
 from verified_docs.source_links import FENCE
 
-LANGS = [lang.locale for lang in SITE.built_languages]
 REPO = "https://github.com/example/custom-autograd"
 
 
-def untitled_includes(source: str) -> list[str]:
-    """Snippet paths of the page's fences that only include a file and have no title."""
-    text = (ROOT / "docs" / source).read_text(encoding="utf-8")
-    return [m["path"] for m in FENCE.finditer(text) if "title=" not in m["info"]]
-
-
 @pytest.mark.parametrize("lang", LANGS)
-def test_included_code_blocks_are_titled_with_their_file(visits, lang):
+def test_included_code_blocks_are_titled_and_no_repository_links_without_repo_url(visits, lang):
     checked = 0
-    for v in (v for v in visits.values() if v.page.lang.locale == lang):
-        expected = untitled_includes(v.page.shown_source)
+    for v in visits.of(lang):
+        text = (ROOT / "docs" / v.page.shown_source).read_text(encoding="utf-8")
+        expected = [m["path"] for m in FENCE.finditer(text) if "title=" not in m["info"]]
         missing = [path for path in expected if path not in v.code_titles]
         assert not missing, f"{v.url}: blocks from {missing} show no title naming the file"
         checked += len(expected)
+        assert os.environ.get("REPO_URL") or not v.repo_links, (
+            f"{v.url}: repository links without REPO_URL: {v.repo_links}")
     assert checked, f"no page in {lang!r} includes a snippet into a code block"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_repository_links_without_repo_url(visits, tab, server, site, lang):
-    if os.environ.get("REPO_URL"):
-        pytest.skip("REPO_URL is set for this run")
-    prefix = next(x.prefix for x in SITE.built_languages if x.locale == lang)
-    tab.goto(server.url(prefix))
-    found = tab.page.locator(".md-source, a[rel=edit], .page-feedback").evaluate_all(
-        "els => els.map(e => e.className || e.rel)")
-    assert not found, f"{tab.page.url}: repository links without REPO_URL: {found}"
-    with_feedback = [v.url for v in visits.values() if v.page.lang.locale == lang
-                     and 'class="page-feedback"' in
-                     (site / v.page.location / "index.html").read_text(encoding="utf-8")]
-    assert not with_feedback, f"a feedback link without REPO_URL on: {with_feedback}"
 
 
 @pytest.fixture(scope="module")
 def site_with_repo(tmp_path_factory):
     site = tmp_path_factory.mktemp("site-repo")
-    env = {**os.environ, "REPO_URL": REPO, "NO_MKDOCS_2_WARNING": "1"}
-    env.pop("EDIT_URI", None)
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
-                             str(site)], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=600)
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("EDIT_URI", raising=False)
+        result = build(ROOT, site, REPO_URL=REPO)
     assert result.returncode == 0, result.stderr
     server = s.SiteServer(site)
-    server.site_dir = site  # read as files by test_repo_url_adds_colab_and_source_links
-    yield server, s.discover_pages(site)
+    yield site, server, s.discover_pages(site)
     server.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_repo_url_adds_repository_and_edit_links(browser, site_with_repo, lang):
-    from tests.browser.conftest import Tab
-
-    server, pages = site_with_repo
+def test_repo_url_adds_repository_edit_and_feedback_links(browser, site_with_repo, lang):
+    """The feedback link: visible, in the page's language, to a new issue of REPO_URL whose title
+    names the page and whose text its address, source file and language."""
+    _, server, pages = site_with_repo
+    strings = SITE.extra(lang)["strings"]
     t = Tab(browser)
     try:
         for page in (p for p in pages if p.lang.locale == lang):
-            t.goto(server.url(page.location), wait_until="load")
-            assert t.page.locator("header a.md-source").get_attribute("href") == REPO, page.location
-            edit = t.page.locator("a.md-content__button[rel=edit]")
-            assert edit.count() == 1, f"/{page.location}: no 'edit this page' link"
-            assert edit.get_attribute("href") == f"{REPO}/edit/main/docs/{page.source}"
-            feedback_link_names_the_page(t, page, server, lang)
+            t.page.goto(server.url(page.location), wait_until="load")
+            found, where = t.read("repoLinks"), f"/{page.location}"
+            assert found["source"] == [REPO], f"{where}: header links {found['source']}"
+            assert found["edit"] == [f"{REPO}/edit/main/docs/{page.source}"], (
+                f"{where}: 'edit this page' links {found['edit']}")
+            assert found["feedback"] == 1 and found["shown"], (
+                f"{where}: no visible feedback link (overrides/partials/feedback-link.html)")
+            assert found["text"] == strings["feedback_link"], found["text"]
+            href = urllib.parse.urlsplit(found["href"])
+            assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
+            query = urllib.parse.parse_qs(href.query)
+            assert query["title"] == [strings["feedback_issue_title"].format(
+                title=found["title"])], f"{where}: issue title {query['title']}"
+            assert query["body"] == [strings["feedback_issue_body"].format(
+                url=found["canonical"], source=page.source, lang=lang)], (
+                f"{where}: the issue's text {query['body']} does not name the page's address, "
+                f"docs/{page.source} and {lang!r}")
         # Material's header asks api.github.com for the repository's stars and forks unless its
         # link is our own partial (overrides/partials/source.html): no third-party request.
         t.page.wait_for_load_state("networkidle")
@@ -94,10 +85,7 @@ def test_repo_url_adds_colab_and_source_links(site_with_repo):
     """With REPO_URL set: above each page with code, "Open in Colab" opens its notebook from the
     gh-pages branch the workflow pushes (verified_docs/notebooks.py) and "View source" its
     Markdown; each code block titled with a snippet links that file at main."""
-    import re
-
-    server, _ = site_with_repo
-    site = server.site_dir
+    site, _, _ = site_with_repo
     notebooks = sorted(site.rglob("*.ipynb"))
     assert notebooks, "the build made no notebook"
     owner_repo = REPO.removeprefix("https://github.com/")
@@ -119,26 +107,3 @@ def test_repo_url_adds_colab_and_source_links(site_with_repo):
             assert href == f"{REPO}/blob/main/{shown}" and (ROOT / shown).is_file(), href
             snippet_links += 1
     assert snippet_links, "no code block's snippet title links its file"
-
-
-def feedback_link_names_the_page(t, page, server, lang):
-    """The page's "report a problem" link: visible, in the page's language, to a new issue of
-    REPO_URL whose title names the page and whose text its address, source file and language."""
-    strings = SITE.extra(lang)["strings"]
-    link = t.page.locator("article .page-feedback a")
-    assert link.count() == 1 and link.is_visible(), (
-        f"/{page.location}: no visible feedback link (overrides/partials/feedback-link.html)")
-    assert link.inner_text().strip() == strings["feedback_link"], link.inner_text()
-    href = urllib.parse.urlsplit(link.get_attribute("href"))
-    assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
-    query = urllib.parse.parse_qs(href.query)
-    title = t.page.evaluate("() => document.querySelector('.md-nav__link--active, h1')"
-                            ".textContent.trim()")
-    assert query["title"] == [strings["feedback_issue_title"].format(title=title)], (
-        f"/{page.location}: issue title {query['title']}")
-    canonical = t.page.locator("link[rel=canonical]").get_attribute("href")
-    body = query["body"][0]
-    for fact in (canonical, f"docs/{page.source}", lang):
-        assert fact in body, f"/{page.location}: the issue's text {body!r} does not name {fact!r}"
-    assert body == strings["feedback_issue_body"].format(
-        url=canonical, source=page.source, lang=lang), body

@@ -1,0 +1,391 @@
+// What the browser tests read of a page (tests/browser/conftest.py), put in every page they open
+// before its own scripts run. It only reads, or puts something in the page for a moment and
+// takes it away.
+window.__tests = (() => {
+  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const all = (sel, root = document) => [...root.querySelectorAll(sel)];
+  const text = el => el ? el.textContent.replace(/\s+/g, ' ').trim() : '';
+  const label = el => text(el).slice(0, 60);
+  const style = (el, props) => el && Object.fromEntries(props.map(p => [p, getComputedStyle(el)[p]]));
+  const scrolls = el => el.scrollWidth > el.clientWidth + 1;
+  const inScreen = el => { const r = el.getBoundingClientRect();
+    return r.left >= -0.5 && r.right <= innerWidth + 0.5; };
+  // Is any line of `node`'s text drawn past the screen's edge?
+  const pastScreen = node => { const range = document.createRange(); range.selectNodeContents(node);
+    return [...range.getClientRects()].some(r => r.width && (r.left < -0.5 || r.right > innerWidth + 0.5)); };
+  const fontSize = el => parseFloat(getComputedStyle(el).fontSize);
+
+  // Is a copy button clear of its code's text: above the first line (in the title bar) or right
+  // of the text's box?
+  const clear = (code, nav) => {
+    const cs = getComputedStyle(code), c = code.getBoundingClientRect();
+    const n = nav.getBoundingClientRect();
+    return n.bottom <= c.top + parseFloat(cs.paddingTop) + 1
+      || n.left >= c.right - parseFloat(cs.paddingRight) - 1;
+  };
+
+  // A tab set as pymdownx.blocks.tab writes it, with the anchor content.tabs.link adds to a
+  // label, put in the page for a moment: how every tab label looks, on pages without tabs too.
+  const tabLabel = () => {
+    const box = document.createElement('div');
+    box.innerHTML = '<div class="tabbed-set tabbed-alternate"><div class="tabbed-labels">'
+      + '<label for="t1"><a href="#t1" tabindex="-1">PyTorch 2.15</a></label></div></div>';
+    document.querySelector('article').append(box);
+    const inserted = getComputedStyle(box.querySelector('a')).textDecorationLine;
+    const real = document.querySelector('article .tabbed-labels a:not([href="#t1"])');
+    box.remove();
+    return [inserted, real ? getComputedStyle(real).textDecorationLine : 'none'];
+  };
+
+  // The answer box, found as tests/test_shape_of_pages.py finds it in the Markdown: the first
+  // note before the first code block; its text's font size next to a paragraph of the body's
+  // (prose, not the site's own lines about the page, which have a class of their own).
+  const answer = () => {
+    const article = document.querySelector('article'), firstCode = article.querySelector('pre');
+    const box = all('.admonition.note', article).find(n =>
+      !firstCode || (n.compareDocumentPosition(firstCode) & Node.DOCUMENT_POSITION_FOLLOWING));
+    const para = all('p', article).find(p => !p.className
+      && !p.closest('.admonition, details, table, .tabbed-set') && p.textContent.trim().length > 40);
+    if (!box || !para) return null;
+    const s = getComputedStyle(box);
+    return {text: fontSize(box.querySelector('li, p:not(.admonition-title)')), body: fontSize(para),
+            border: parseFloat(s.borderLeftWidth), background: s.backgroundColor,
+            page: getComputedStyle(document.body).backgroundColor,
+            title: !!box.querySelector('.admonition-title')};
+  };
+
+  // Each box of a code block's outputs (one block per release group), as drawn.
+  const releaseOutputs = async () => {
+    const found = [], opened = [];
+    for (const box of all('article .release-outputs')) {
+      // A code block's outputs follow it; the changes page's pairs of releases follow no code.
+      if (!box.previousElementSibling?.matches('.language-python')) continue;
+      // A box in a fold ("Full script") is read with the fold open, as a reader reads it.
+      for (let fold = box.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+        if (!fold.open) opened.push(fold);
+        fold.open = true;
+      }
+      const blocks = [];
+      for (const block of all(':scope > .highlight', box)) {
+        // The theme sets a block up (its title bar's copy button) when it first comes into
+        // view (content.lazy): each block is brought into view and read once it is drawn.
+        block.scrollIntoView({block: 'start', behavior: 'instant'});
+        const title = block.querySelector(':scope > .filename');
+        for (let i = 0; i < 10 && title && !title.innerText.trim(); i++) await frames();
+        const rect = block.getBoundingClientRect();
+        const differ = title && title.querySelector('.release-differ');
+        blocks.push({
+          // The title's own text, without the "≠ …" legend after it.
+          title: title && title.checkVisibility() ? [...title.childNodes].filter(n => n !== differ)
+            .map(n => n.textContent).join('').trim() : '',
+          differ: differ && differ.checkVisibility()
+            ? differ.querySelector('[aria-hidden]').innerText.trim() : '',
+          // Each line as drawn: a printed line (one `go` span) or a missing-line row; a line
+          // drawn on more than one line box (told apart by their tops) has wrapped.
+          rows: all('pre > code > .go, pre > code > .hll > .go, pre > code > .release-missing', block)
+            .map(el => ({text: el.innerText.replace(/\n$/, ''),
+                         lines: new Set([...el.getClientRects()].filter(r => r.width > 0)
+                           .map(r => Math.round(r.top))).size})),
+          top: rect.top + scrollY, bottom: rect.bottom + scrollY, left: rect.left, right: rect.right,
+          visible: block.checkVisibility() && rect.width > 0 && rect.height > 0,
+          code: getComputedStyle(block.querySelector('pre')).backgroundColor,
+          marks: all('.hll', block).map(line => {
+            const shadow = getComputedStyle(line).boxShadow;
+            return {text: line.innerText.trim(), bar: (shadow.match(/rgba?\([^)]*\)/) || [''])[0],
+                    barWidth: parseFloat((shadow.match(/\)\s+([\d.]+)px/) || [0, 0])[1])};
+          }),
+        });
+      }
+      found.push({blocks, children: [...box.children].map(c => c.className),
+                  row: box.classList.contains('release-outputs--row'),
+                  width: box.getBoundingClientRect().width,
+                  pageWider: document.documentElement.scrollWidth > innerWidth});
+    }
+    opened.forEach(fold => fold.open = false);
+    return found;
+  };
+
+  // Each figure: the drawing shown (they load lazily: brought into view and decoded first), its
+  // size on screen and as the page reserves it, its caption.
+  const figures = async () => {
+    const figures = all('article figure');
+    for (const f of figures) {
+      f.scrollIntoView({block: 'center'});
+      await Promise.all(all('img', f).filter(i => i.checkVisibility())
+        .map(i => i.decode().catch(() => null)));
+    }
+    return figures.map(f => {
+      const shown = all('img', f).filter(i => i.checkVisibility());
+      const img = shown[0], cap = f.querySelector('figcaption'), r = img.getBoundingClientRect();
+      return {shown: shown.map(i => i.currentSrc), src: img.currentSrc, width: r.width,
+              natural: img.naturalWidth, left: r.left, right: r.right,
+              sizes: all('img, source', f).map(el =>
+                [el.tagName.toLowerCase(), el.getAttribute('width'), el.getAttribute('height')]),
+              caption: cap ? cap.textContent.trim() : null,
+              captionShown: !!cap && cap.getBoundingClientRect().height > 0
+                            && getComputedStyle(cap).visibility === 'visible',
+              page: document.documentElement.scrollWidth,
+              background: getComputedStyle(document.body).backgroundColor,
+              scheme: document.body.dataset.mdColorScheme};
+    });
+  };
+
+  // The fill of every <text> of a drawing, as the browser computes it (the SVG inlined off
+  // screen for a moment: an <img>'s insides cannot be read).
+  const labelColours = async src => {
+    const box = document.createElement('div');
+    box.style.cssText = 'position:absolute;left:-10000px;top:0';
+    box.innerHTML = await (await fetch(src)).text();
+    document.body.append(box);
+    const fills = all('text', box).map(t => [t.textContent, getComputedStyle(t).fill]);
+    box.remove();
+    return fills;
+  };
+
+  // Everything a desktop reader's browser shows that the tests check.
+  const collect = async () => {
+    await document.fonts.ready;
+    const math = all('.arithmatex'), prov = document.querySelector('.provenance');
+    const meta = sel => (document.querySelector(sel) || {}).content || '';
+    const fontFamily = el => el.replace(/["']/g, '').split(',')[0].trim();
+    const next = (document.querySelector('article h1') || {}).nextElementSibling;
+    return {
+      html_lang: document.documentElement.lang,
+      title: document.title,
+      math_total: math.length,
+      math_rendered: math.filter(el => {  // typeset by KaTeX (its HTML), laid out with a size
+        const box = el.querySelector('.katex-html')?.getBoundingClientRect();
+        return box && box.width > 0 && box.height > 0;
+      }).length,
+      raw_math: math.filter(el => !el.querySelector('.katex')).map(text)
+        .concat(all('article p, article li, article td')
+          .filter(el => !el.closest('.arithmatex, code, pre') && /\\\(|\\\[|\$\$/.test(el.textContent))
+          .map(text)),
+      math_fonts: math.map(el => fontFamily(getComputedStyle(el.querySelector('.katex') || el).fontFamily)),
+      katex_fonts: [...document.fonts].filter(f => fontFamily(f.family).startsWith('KaTeX'))
+        .map(f => [fontFamily(f.family), f.style, f.weight, f.status]),
+      ids: all('[id]').map(el => el.id),
+      headings: all('article :is(h1,h2,h3,h4,h5,h6)')
+        .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]),
+      permalinks: all('a.headerlink').map(a => a.title),
+      fragment_links: all('article a[href*="#"]').map(a => a.href),
+      switcher: all('a.md-select__link').map(a => ({lang: a.lang, hreflang: a.hreflang,
+        href: a.href, current: a.getAttribute('aria-current'),
+        bold: getComputedStyle(a.querySelector('strong') || a).fontWeight})),
+      logo: (document.querySelector('a.md-logo') || {}).href || '',
+      footer: document.querySelector('.md-footer-meta').innerText,
+      next: text(document.querySelector('.md-footer__link--next .md-footer__direction')),
+      top: !!document.querySelector('[data-md-component="top"]'),
+      provenance: prov ? {...prov.dataset, text: text(prov)} : null,
+      // the element right after the <h1>: class, data-*, visible text
+      under_title: next ? {className: next.className, ...next.dataset, text: next.innerText.trim()} : null,
+      description: meta('meta[name="description"]'),
+      og: Object.fromEntries(all('meta[property^="og:"]').map(m => [m.getAttribute('property'), m.content])),
+      toc: all('.md-sidebar--secondary nav.md-nav--secondary a.md-nav__link')
+        .map(a => [text(a), a.getAttribute('href')]),
+      code_titles: all('article .highlight').map(h => text(h.querySelector(':scope > .filename'))),
+      // [first line, has a copy button, the button clear of the code] of each block a reader sees
+      copy_buttons: all('article pre > code').filter(code => code.checkVisibility()).map(code => {
+        const nav = code.parentElement.querySelector(':scope > .md-code__nav');
+        return [code.textContent.split('\n')[0].slice(0, 60), !!nav, !nav || clear(code, nav)];
+      }),
+      repo_links: all('.md-source, a[rel=edit], .page-feedback').map(e => e.className || e.rel),
+      tab_label: tabLabel(),
+      answer: answer(),
+      results: all('article table.results-table').map(table => {
+        table.scrollIntoView({behavior: 'instant'});
+        const wrap = table.closest('.md-typeset__scrollwrap') || table;
+        return {name: table.dataset.results,
+                releases: all('thead tr:nth-child(2) th', table).map(th => th.innerText.trim()),
+                rows: all('tbody tr', table).map(tr => all('td', tr).map(td => td.innerText.trim())),
+                scrolls: wrap.scrollWidth > wrap.clientWidth};
+      }),
+      release_outputs: await releaseOutputs(),
+      figures: await figures(),
+    };
+  };
+
+  // A link to a heading by its id, percent-encoded as a browser sends it: is the heading :target?
+  const target = async url => {
+    location.href = url;
+    await frames();
+    return (document.querySelector(':target') || {}).id || null;
+  };
+
+  // What a sentence of the text points to (a section's id, the first element after its heading
+  // that matches `selector` and holds `holding`), brought into view: its text drawn past the
+  // screen's edge, and the boxes of it that clip their text.
+  const whole = ([id, selector, holding]) => {
+    const heading = document.getElementById(id);
+    const el = heading && all('article ' + selector).find(e =>
+      (heading.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)
+      && e.textContent.includes(holding));
+    if (!el) return null;
+    el.scrollIntoView({block: 'center', behavior: 'instant'});
+    const hidden = [], walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+      if (node.textContent.trim() && !node.parentElement.closest('.katex-mathml') && pastScreen(node))
+        hidden.push(node.textContent.trim().slice(0, 40));
+    }
+    return {text: el.innerText.replace(/\s+/g, ' ').trim().slice(0, 60), hidden,
+            overflowing: [el, ...all('th, td', el)].filter(b => b.checkVisibility() && scrolls(b))
+              .map(b => text(b).slice(0, 40))};
+  };
+
+  // On a phone: the tables that compare releases and the glossary's, every output block, every
+  // box that scrolls sideways (numbered for `edge`), every formula, text set under `legible`
+  // px, and what the sentences of `pointed` point to.
+  const phone = async ([releases, legible, pointed]) => {
+    const tables = all('article table')
+      .filter(t => t.id === 'glossary-table'
+                   || releases.every(v => all('th', t).some(th => th.textContent.trim() === v)))
+      .map(t => ({name: t.id || t.dataset.results || label(t.querySelector('th')),
+                  cut: all('th, td', t).filter(c => c.checkVisibility())
+                    .filter(c => !inScreen(c) || scrolls(c)).map(label),
+                  scrolls: scrolls(t)}));
+    const outputs = all('article .language-output pre > code').filter(c => c.checkVisibility())
+      .map(c => ({text: c.textContent, first: label(c), cut: pastScreen(c) || scrolls(c) || !inScreen(c)}));
+    const scrollers = all('article *').filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+      && el.checkVisibility() && scrolls(el));
+    scrollers.forEach((el, i) => el.dataset.phoneScroller = i);
+    const formulas = all('.arithmatex .katex').map(k => {
+      const box = k.closest('.katex-display') || k.closest('.arithmatex'), r = box.getBoundingClientRect();
+      return {tex: (k.querySelector('annotation')?.textContent || '').slice(0, 60), left: r.left,
+              right: r.right, overflow: getComputedStyle(box).overflowX, scrolls: scrolls(box)};
+    });
+    // Folded text too (a reader opens the fold at this size); not KaTeX's MathML copy, which is
+    // for screen readers and never drawn, nor its zero-width struts.
+    const small = {};
+    let read = 0;
+    const texts = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+    for (let node; (node = texts.nextNode());) {
+      const el = node.parentElement;
+      if (!node.textContent.replace(/[\s\u200b]/g, '') || el.closest('.katex-mathml')) continue;
+      read++;
+      const size = fontSize(el);
+      if (size >= legible) continue;
+      const what = el.closest('.filename') ? 'code title' : el.closest('pre') ? 'code block'
+        : el.closest('code') ? 'inline code' : el.tagName.toLowerCase();
+      const box = el.closest('details, .admonition, table');
+      const where = !box ? 'the text' : box.matches('table') ? 'a table'
+        : box.matches('details') ? 'a fold' : 'a box';
+      const key = `${what} in ${where}, ${size.toFixed(2)} px`;
+      (small[key] = small[key] || {count: 0, first: label(el)}).count++;
+    }
+    return {tables, outputs, small, texts: read, formulas, answer: answer(),
+            width: [document.documentElement.scrollWidth, innerWidth],
+            scrollers: scrollers.map((el, i) => ({
+              index: i, kind: el.matches('pre > code') ? 'code' : el.tagName.toLowerCase() + '.' + el.classList[0],
+              first: label(el), tabindex: el.getAttribute('tabindex'),
+              cue: Object.values(style(el, ['backgroundImage', 'backgroundAttachment', 'backgroundSize']))})),
+            pointed: Object.fromEntries(pointed.map(([what, ...where]) => [what, whole(where)])),
+            release_outputs: await releaseOutputs(), figures: await figures()};
+  };
+
+  // Computed styles a wrapped table shares with Material's class-less table. Results tables set
+  // their own padding and alignment of values (extra.css): cells' padding is compared apart.
+  const same = {table: ['fontSize', 'backgroundColor', 'borderTopStyle', 'borderTopWidth',
+                        'borderTopColor', 'borderTopLeftRadius', 'display', 'maxWidth', 'overflowX'],
+                th: ['fontWeight', 'verticalAlign', 'minWidth'],
+                td: ['borderTopStyle', 'borderTopWidth', 'borderTopColor', 'verticalAlign']};
+
+  // Every table next to a class-less copy of it (Material's look: in the same kind of box, same
+  // place): the styles `same` names of each, and whether it is in one scrolling box.
+  const tables = () => all('article table').map(table => {
+    const box = table.parentElement, wrap = box.parentElement;
+    const ref = table.cloneNode(true);
+    ref.removeAttribute('class'); ref.removeAttribute('id');
+    const refWrap = wrap.cloneNode(false), refBox = box.cloneNode(false);
+    refBox.append(ref); refWrap.append(refBox); wrap.after(refWrap);
+    const compare = (sel, props) => ({ours: style(sel === 'table' ? table : table.querySelector(sel), props),
+                                      theirs: style(sel === 'table' ? ref : ref.querySelector(sel), props)});
+    const found = {
+      name: table.id || table.dataset.results || all('th', table).map(text).join(' | '),
+      classes: table.className,
+      inBox: box.classList.contains('md-typeset__table') && wrap.classList.contains('md-typeset__scrollwrap'),
+      boxedTwice: !!wrap.parentElement.closest('.md-typeset__table'),
+      look: Object.fromEntries(Object.entries(same).map(([sel, props]) => [sel, compare(sel, props)])),
+      padding: compare('td', ['paddingTop', 'paddingLeft'])};
+    refWrap.remove();
+    return {...found, pageWider: document.documentElement.scrollWidth > innerWidth};
+  });
+
+  // Only the colours the scroll cue paints stay: text, borders and inline code backgrounds go
+  // transparent.
+  const probe = () => {
+    const css = document.createElement('style');
+    css.textContent = `article pre code, article pre code *, article table, article table *,
+      .katex-display, .katex-display * { color: transparent !important; border-color: transparent !important; }
+      article table code { background-color: transparent !important; }`;
+    document.head.append(css);
+  };
+
+  // The `strip` rightmost px of scroller `index` (PHONE's numbering) scrolled to its start or its
+  // end, and the colour under it: its own, or the first opaque ancestor's.
+  const edge = ([index, end, strip]) => {
+    const el = document.querySelector(`[data-phone-scroller="${index}"]`);
+    el.scrollLeft = end ? el.scrollWidth : 0;
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    let under = el;
+    while (under.parentElement && getComputedStyle(under).backgroundColor === 'rgba(0, 0, 0, 0)')
+      under = under.parentElement;
+    const top = Math.max(r.top, 0);
+    return [{x: r.right - parseFloat(s.borderRightWidth) - 1 - strip, y: top, width: strip,
+             height: Math.min(r.bottom, innerHeight) - top}, getComputedStyle(under).backgroundColor];
+  };
+
+  // What a search shows: the results' hrefs (sections too), the first result (its title
+  // shown?), how much code the teasers hold and where the first result ends.
+  const searchResults = () => {
+    const links = all('.md-search-result__list .md-search-result__link');
+    const items = all('.md-search-result__list > li'), first = items[0]?.querySelector('article');
+    const h = links[0]?.querySelector('h1, h2');
+    return {hrefs: all('.md-search-result__list a[href]').map(a => a.href),
+            results: links.map(a => a.getAttribute('href')),
+            first: links[0] && {href: links[0].href, title: h ? h.innerText.trim() : '',
+                                visible: !!h && h.checkVisibility()},
+            code: items.map(li => all('pre, .highlight', li).length).reduce((a, b) => a + b, 0),
+            bottom: first ? first.getBoundingClientRect().bottom : 0};
+  };
+
+  // The links to the repository, to edit the page and to report a problem (with REPO_URL).
+  const repoLinks = () => {
+    const feedback = document.querySelector('article .page-feedback a');
+    return {source: all('header a.md-source').map(a => a.getAttribute('href')),
+            edit: all('a.md-content__button[rel=edit]').map(a => a.getAttribute('href')),
+            feedback: all('article .page-feedback a').length,
+            shown: !!feedback && feedback.checkVisibility(),
+            text: feedback ? feedback.innerText.trim() : '', href: feedback ? feedback.href : '',
+            title: document.querySelector('.md-nav__link--active, h1').textContent.trim(),
+            canonical: document.querySelector('link[rel=canonical]').getAttribute('href')};
+  };
+
+  // axe-core's serious and critical violations (of `rules`, else all), once conftest.py has
+  // put axe in the page.
+  const axeRun = async rules => {
+    const only = rules ? {runOnly: {type: 'rule', values: rules}} : {};
+    const result = await axe.run(document, {resultTypes: ['violations'], ...only});
+    return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => ({id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
+                  nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+  };
+
+  const settle = async () => {
+    await document.fonts.ready;
+    await frames();
+    return document.documentElement.scrollHeight;
+  };
+
+  // Scroll to the end a screen at a time and back, as a reader does.
+  const readThrough = async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await frames();
+    }
+    scrollTo(0, 0);
+    return settle();
+  };
+
+  return {settle, readThrough, collect, releaseOutputs, figures, labelColours, target, phone,
+          tables, probe, edge, searchResults, repoLinks, axeRun};
+})();
