@@ -109,7 +109,10 @@ def test_404_page_speaks_its_language_and_leads_to_each_home(tab, server, lang):
     shown = tab.page.evaluate("() => document.title + document.querySelector('.md-footer-meta')"
                               ".innerText")
     english = [e for e in ENGLISH if e in shown]
-    assert lang.locale == "en" or not english, f"{lang.prefix}404.html: English text {english}"
+    # A new language's texts are English copies until translated (make translations lists them);
+    # its interface is checked once expectations are written for it, as in the test below.
+    assert lang.locale == "en" or lang.locale not in INTERFACE or not english, (
+        f"{lang.prefix}404.html: English text {english}")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -59,7 +59,8 @@ def test_repo_url_adds_repository_edit_and_feedback_links(browser, site_with_rep
             t.page.goto(server.url(page.location), wait_until="load")
             found, where = t.read("repoLinks"), f"/{page.location}"
             assert found["source"] == [REPO], f"{where}: header links {found['source']}"
-            assert found["edit"] == [f"{REPO}/edit/main/docs/{page.source}"], (
+            # A page not translated yet is the English file, so that is the one to edit.
+            assert found["edit"] == [f"{REPO}/edit/main/docs/{page.shown_source}"], (
                 f"{where}: 'edit this page' links {found['edit']}")
             assert found["feedback"] == 1 and found["shown"], (
                 f"{where}: no visible feedback link (overrides/partials/feedback-link.html)")
@@ -70,9 +71,9 @@ def test_repo_url_adds_repository_edit_and_feedback_links(browser, site_with_rep
             assert query["title"] == [strings["feedback_issue_title"].format(
                 title=found["title"])], f"{where}: issue title {query['title']}"
             assert query["body"] == [strings["feedback_issue_body"].format(
-                url=found["canonical"], source=page.source, lang=lang)], (
+                url=found["canonical"], source=page.shown_source, lang=lang)], (
                 f"{where}: the issue's text {query['body']} does not name the page's address, "
-                f"docs/{page.source} and {lang!r}")
+                f"docs/{page.shown_source} and {lang!r}")
         # Material's header asks api.github.com for the repository's stars and forks unless its
         # link is our own partial (overrides/partials/source.html): no third-party request.
         t.page.wait_for_load_state("networkidle")
