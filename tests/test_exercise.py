@@ -64,20 +64,6 @@ SOURCES = {  # solutions written into EXTRA
         def backward(ctx, grad_output):
             raise ValueError('not done')  # line 13
 """,
-    "modern.py": """\
-    import torch
-    class CustomReLU(torch.autograd.Function):
-        @staticmethod
-        def forward(input):
-            return input.clamp(min=0)
-        @staticmethod
-        def setup_context(ctx, inputs, output):
-            ctx.save_for_backward(inputs[0] > 0)
-        @staticmethod
-        def backward(ctx, grad_output):
-            mask, = ctx.saved_tensors
-            return grad_output * mask
-""",
     # requirement 3 reads the garbage collector's lists: replacing its functions is patching
     "blind.py": (ROOT / SOLUTION).read_text(encoding="utf-8")
     + "import gc\ngc.get_objects = lambda generation=None: []\n",
@@ -191,7 +177,7 @@ KEPT_RU = "forward хранит тензоры там, где autograd их не
      "clear_saved_tensors_on_access = False"),
     ("inherits_clear_saved.py", [], "gradcheck", "clear_saved_tensors_on_access = False",
      "clear_saved_tensors_on_access = False"),
-    (EXTRA / "modern.py", [], "saved", "does no harm", "ничему не вредит"),
+    ("multiplies_mask.py", [], "saved", "does no harm", "ничему не вредит"),
 ])
 def test_a_wrong_solution_fails_its_check_for_its_reason_in_both_languages(case, failing, key,
                                                                            english, russian):
