@@ -8,6 +8,11 @@ from tests.helpers import build
 from tests.repo import ROOT, SITE
 from verified_docs import fences
 
+# One thread for torch's operators in every process the tests start: two pytest-xdist workers
+# share two cores, and torch's pool, one spinning thread per core in each, would have them wait
+# on one another (a 0.2 s training loop took 28 s so).
+os.environ["OMP_NUM_THREADS"] = "1"
+
 pytest_plugins = ["pytester"]
 # The tiny site is input to tests/test_plugins.py, not pages of this site.
 collect_ignore = ["fixtures"]
