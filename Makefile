@@ -39,22 +39,27 @@ $(VENV)/torch-%/.ready: requirements-torch.txt | $(DEFAULT_READY)
 	touch $@
 
 # What only the tests need (requirements-test.txt), held to the pins of requirements.txt.
-TEST_READY := $(VENV)/.test-ready
+TEST_TOOLS := $(VENV)/.test-tools
+$(TEST_TOOLS): requirements-test.txt requirements.txt | $(READY)
+	$(PY) -m pip install --quiet -r requirements-test.txt -c requirements.txt $(PIP_ARGS)
+	touch $@
+
 # The tests start hundreds of Pythons, many with PYTHONDONTWRITEBYTECODE: every package is
 # compiled once here, since the site's were installed without (--no-compile above). As with
 # pip's own compiling, a file that is not Python 3.11 (torch ships some for 3.12) is skipped.
-$(TEST_READY): requirements-test.txt requirements.txt | $(READY)
-	$(PY) -m pip install --quiet -r requirements-test.txt -c requirements.txt $(PIP_ARGS)
+TEST_READY := $(VENV)/.test-ready
+$(TEST_READY): $(TEST_TOOLS) $(DEFAULT_READY)
 	-$(PY) -m compileall -q -j 0 $$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))') >/dev/null 2>&1
 	touch $@
 
-# Those releases install side by side, each into its own folder, once the default one is in
-# (pip spends most of their time unpacking wheels, a core each).
-.PHONY: other-releases
-other-releases: | $(DEFAULT_READY)
-	@$(MAKE) --no-print-directory -j $(words $(OTHER_TORCH)) $(OTHER_TORCH)
-
-ENV := $(READY) $(DEFAULT_READY) other-releases
+# The set-up runs two steps at a time (pip spends most of its time unpacking wheels, a core
+# each): the default release beside the tests' tools, then the other releases, each into its own
+# folder once the default one is in, beside the compiling.
+.PHONY: env test-env
+env:
+	@$(MAKE) --no-print-directory -j 2 $(READY) $(DEFAULT_READY) $(OTHER_TORCH)
+test-env:
+	@$(MAKE) --no-print-directory -j 2 $(READY) $(DEFAULT_READY) $(OTHER_TORCH) $(TEST_READY)
 
 # The browser tests need Debian's chromium; install it when it is missing.
 BROWSER := $(shell command -v chromium 2>/dev/null)
@@ -82,17 +87,17 @@ build: $(READY)
 # ruff first: a lint error is found in a second, not after the tests. Then two pytest-xdist
 # workers: one session alone keeps less than one core of two busy, waiting on one child process
 # after another. tests/conftest.py says how the tests are shared out.
-test: $(ENV) $(TEST_READY) browser
+test: test-env browser
 	$(PY) -m ruff check --quiet .
 	$(PY) -m pytest -n 2 --dist loadscope
 
 # Every output fence of every page, and the recorded results of snippets/results/, from real
 # runs on each PyTorch release.
-outputs: $(ENV)
+outputs: env
 	$(PY) -m verified_docs results --update
 	$(PY) -m pytest --update-outputs docs
 
-bench: $(ENV)
+bench: env
 	$(PY) -m verified_docs bench
 
 clean:
