@@ -1,7 +1,8 @@
 """glossary.yml is data the tests read: a translated page must not use a variant the glossary
 rejects (`avoid`) in any inflected form, nor break one of its `grammar` rules; every language's
 Glossary page shows its table (verified_docs/translated_pages.py), the reasons in the page's
-language (whatever is wrong with the file itself: tests/test_glossary_file.py).
+language; whatever is wrong with the file itself is named `glossary.yml:LINE: what`
+(verified_docs/glossary.py), not as a YAML traceback that names no file.
 
 Word forms are compared by their dictionary forms from pymorphy3: «вычислительный граф» catches
 «вычислительного графа», not «графика». «во» is not reduced to «в» (`Vpre`): the choice between
@@ -27,7 +28,7 @@ import pytest
 
 from tests.prose import INLINE_CODE, blank, line_of, prose
 from tests.repo import SITE
-from verified_docs.glossary import GLOSSARY, load_glossary
+from verified_docs.glossary import GLOSSARY, GlossaryError, load_glossary
 
 DEFAULT = SITE.default
 NOT_TERMS = ("avoid", "grammar")
@@ -292,6 +293,29 @@ def test_a_page_names_the_line_and_skips_code(tmp_path):
 
 
 # ---- glossary.yml itself ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, line, what", [
+    # a flow list never closed: the line it opened on is named too
+    ("- en: a\n  ru: b\n- en: c\n  ru: [d\n", 4, "not valid YAML: expected ',' or ']'"),
+    ("- en: a\n\tru: b\n", 2, "not valid YAML: found character '\\t' that cannot start any token"),
+    ("- en: a\n  ru: b: c\n", 2, "not valid YAML: mapping values are not allowed here"),
+    ("- en: 'a\n  ru: b\n", 2, "(while scanning a quoted scalar, at line 1)"),
+    ("- en: a\n  ru: b\n ru: c\n", 3, "not valid YAML: expected <block end>"),
+    (b"- en: a\n  ru: \xd0\n", 2, "not valid UTF-8 (byte b'\\xd0'); save the file as UTF-8"),
+    ("en: a\nru: b\n", 1, "expected a list of terms"),
+    ("", 1, "expected a list of terms"),
+    ("- en: a\n  ru: b\n- just text\n", 3, "expected a term (`<language>: <term>` lines)"),
+    ("- en: a\n  ru: b\n  en: c\n", 1, "the term has `en` twice"),
+    ("- en: a\n  ru: b\n  avoid: [x]\n", 1, "`avoid` should map each variant to the reason"),
+])
+def test_each_problem_names_file_and_line(tmp_path, text, line, what):
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's file
+    path = tmp_path / "glossary.yml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary(path)
+    assert re.match(rf"glossary\.yml:{line}: .*{re.escape(what)}", str(caught.value)), caught.value
+
 
 RULE_KEYS = {"word", "gender", "example", "check", "feminine", "masculine"}
 SHAPES = {  # what a `grammar` rule needs beside `example` and its reasons, by its `check`

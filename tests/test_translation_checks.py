@@ -35,20 +35,28 @@ print(x + 1)
 ```
 
 --8<-- "snippets/table.md"
+
+/// details | Full script
+
+```python
+z = 3
+```
+
+///
 """
 
 # Prose, the link text, the image's alt text, a comment in the page's own fence and the output
 # fence's title are translated; the heading id, code, output, include and targets are not.
 TRANSLATED = {"# Title": "# Заголовок", "Some prose with a [link]": "Немного текста со [ссылкой]",
               "and ![a figure]": "и ![рисунок]", "## Section": "## Раздел", "# one": "# один",
-              'title="Output"': 'title="Вывод"'}
+              'title="Output"': 'title="Вывод"', "| Full script": "| Полный скрипт"}
 RUSSIAN = '---\nsource_hash: "000000000000"\n---\n\n' + ENGLISH
 for english, russian in TRANSLATED.items():
     RUSSIAN = RUSSIAN.replace(english, russian)
 
 
-# Lines: the English heading is at 5, its fences open at 7, 12 and 16, the include is at 20;
-# the Russian page has four lines of front matter more. Each case names both lines.
+# Lines: the English heading is at 5, its fences open at 7, 12, 16 and 24 (in a fold), the
+# include is at 20; the Russian page has four lines of front matter more. Each case names both.
 @pytest.mark.parametrize("old, new, expected", [
     ("", "", None),  # a faithful translation passes
     ("## Раздел { #section }", "### Раздел { #section }",
@@ -73,6 +81,8 @@ for english, russian in TRANSLATED.items():
     ("(assets/figures/relu.svg)", "(assets/figures/clamp.svg)",
      "{ru}:7 vs {en}:3: the image differs:\n  {en}: `assets/figures/relu.svg`\n"
      "  {ru}: `assets/figures/clamp.svg`"),
+    ("z = 3", "z = 4", "{ru}:29 vs {en}:25: the code or output fence differs:\n"
+     "  {en}: `z = 3`\n  {ru}: `z = 4`"),
     ("(other.md#anchor)", "(other.md#elsewhere)", "{ru}:7 vs {en}:3: the link target differs:\n"
      "  {en}: `other.md#anchor`\n  {ru}: `other.md#elsewhere`"),
 ])

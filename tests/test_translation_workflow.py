@@ -1,8 +1,7 @@
 """The translation workflow end to end, in process, on a small site written into the test's folder
 (tests/translation_site.py) and built once: `make translations`' table and stamps (`cli.main`),
 the banners and the English text of a page not translated yet, and `make new-language`, whose
-new language every check picks up from mkdocs.yml. The real site's 404 pages and a parity
-message on its real pages close the file."""
+new language every check picks up from mkdocs.yml. The real site's 404 pages close the file."""
 
 from __future__ import annotations
 
@@ -17,8 +16,8 @@ from tests import translation_site
 from tests.repo import SITE as REPO
 from tests.test_languages import interface_problems, nav_problems
 from verified_docs.i18n import cli
-from verified_docs.i18n.parity import page_problems, page_set_problems
-from verified_docs.i18n.scaffold import insert_language, language_name
+from verified_docs.i18n.parity import page_set_problems
+from verified_docs.i18n.scaffold import language_name
 from verified_docs.i18n.status import interface_texts
 from verified_docs.site import Site
 
@@ -174,17 +173,6 @@ def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
 
 # ---- the real site ----------------------------------------------------------------------------
 
-def test_the_real_mkdocs_yml_gains_only_the_new_entry():
-    """The round trip keeps every comment, quote and tag (`!ENV`, `!!python/object/apply`)."""
-    text = (REPO.root / "mkdocs.yml").read_text(encoding="utf-8")
-    entry = {"locale": "xx", "name": "X", "build": True, "extra": {"output_title": "Output"}}
-    changed = [line for line in difflib.ndiff(text.splitlines(),
-                                              insert_language(text, entry).splitlines())
-               if line[:1] in "+-"]
-    assert changed == ["+         - locale: xx", "+           name: X", "+           build: true",
-                       "+           extra:", "+             output_title: Output"], changed
-
-
 def test_a_page_not_translated_yet_is_built_from_english():
     """The small site above shows what the reader sees; the real mkdocs.yml must ask for it."""
     assert REPO.config["plugins"]["i18n"].config.fallback_to_default is True, (
@@ -204,23 +192,3 @@ def test_each_language_has_its_own_404_page(site):
     assert all(f'"{lang}"' in root for lang in REPO.locales[1:]), (
         "the default 404 page must know the other languages, to show theirs under /<lang>/")
 
-
-def test_parity_failure_names_both_pages_and_lines(tmp_path):
-    """On a real page (its admonitions, tabs and folds): a changed code line is named."""
-    lang, page, n = next(
-        (lang, page, n) for lang in REPO.locales[1:] for page in REPO.pages(lang)
-        for n, line in enumerate((REPO.docs / lang / page).read_text("utf-8").splitlines())
-        if line.startswith("```python"))
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's pages
-    copies = []
-    for side in (REPO.default, lang):
-        copies.append(tmp_path / side / page)
-        copies[-1].parent.mkdir(parents=True, exist_ok=True)
-        copies[-1].write_bytes((REPO.docs / side / page).read_bytes())
-    lines = copies[1].read_text(encoding="utf-8").splitlines(keepends=True)
-    lines[n + 1] = "changed = True\n"
-    copies[1].write_text("".join(lines), encoding="utf-8")
-    found = "\n".join(page_problems(*copies))
-    assert re.search(rf"{lang}/{page}:{n + 2} vs {REPO.default}/{page}:\d+: the code or output "
-                     rf"fence differs:\n  {REPO.default}/{page}: `.+`\n  {lang}/{page}: "
-                     r"`changed = True`", found), found

@@ -35,7 +35,7 @@ plugins:
               outdated_title: Перевод мог устареть
               outdated_text: Английская страница изменилась.
               missing_title: Страница ещё не переведена
-              missing_text: Перевода пока нет.
+              missing_text: Перевода пока нет, поэтому страница показана на английском, как она есть.
               english_link: Открыть английскую версию
               permalink_title: Ссылка на этот раздел
               not_found_title: Страница не найдена
