@@ -9,8 +9,8 @@ import pytest
 
 from tests import translation_site
 from verified_docs.i18n import UsageError
-from verified_docs.i18n.parity import structure_differences
-from verified_docs.i18n.stamps import HASH_KEY, stamp, text_hash, with_front_matter_key
+from verified_docs.i18n.parity import page_problems
+from verified_docs.i18n.stamps import stamp, stamped, text_hash
 from verified_docs.i18n.status import print_status
 from verified_docs.site import PageError, Site
 
@@ -92,7 +92,7 @@ def test_parity_names_both_lines(tmp_path, old, new, expected):
         (tmp_path / lang).mkdir()
         (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
     assert not old or old in RUSSIAN, old
-    problems = "\n".join(structure_differences(tmp_path / "en/page.md", tmp_path / "ru/page.md"))
+    problems = "\n".join(page_problems(tmp_path / "en/page.md", tmp_path / "ru/page.md"))
     if expected is None:
         assert not problems, problems
     else:
@@ -108,7 +108,7 @@ def test_parity_names_both_lines(tmp_path, old, new, expected):
      '---\ntitle: T\nsource_hash: "abc"\n---\n# T\n'),
 ])
 def test_stamp_touches_only_its_line(text, expected):
-    assert with_front_matter_key(text, HASH_KEY, '"abc"') == expected
+    assert stamped(text, "abc") == expected
 
 
 @pytest.mark.parametrize("path, message", [

@@ -1,19 +1,15 @@
-"""Translation parity: a translated page is the default language's page with only its prose
-translated (and comments inside the page's own code fences).
-
-Compared in order: headings (level, explicit `{ #id }`), code and output fences (language,
-options but the title, every line of code but comments), `--8<--` includes and images; link
-targets as a multiset, since a translated sentence may reorder them. A page not translated yet
-has no file: static-i18n's `fallback_to_default` shows the English page in its place.
-"""
+"""A translated page is the English page with only its prose translated (and comments in its own
+code fences). Compared in order: headings (level, `{ #id }`), code and output fences (language,
+options but the title, each code line but comments), `--8<--` includes, images; link targets as
+a multiset, since a translated sentence may reorder them."""
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import io
 import re
 import tokenize
+from typing import NamedTuple
 
 from markdown_it import MarkdownIt
 
@@ -21,8 +17,7 @@ from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, page_fences
 from verified_docs.site import Site
 
 
-@dataclasses.dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     key: tuple     # equal in every language
     line: int      # 1-based line in its page
     shown: str     # how a message quotes it
@@ -98,11 +93,9 @@ def items(site: Site, path) -> dict[str, list[Item]]:
     return found
 
 
-def differences(site: Site, what: str, english, translation, en: list[Item],
-                tr: list[Item]) -> list[str]:
+def differences(what: str, en_rel: str, tr_rel: str, en: list[Item], tr: list[Item]) -> list[str]:
     """Where two sequences part, naming the line in both pages: the first place (one difference
     shifts all after it), or every place for link targets, which are sorted."""
-    en_rel, tr_rel = site.relative(english), site.relative(translation)
     matcher = difflib.SequenceMatcher(None, [i.key for i in en], [i.key for i in tr],
                                       autojunk=False)
     found = []
@@ -122,25 +115,19 @@ def differences(site: Site, what: str, english, translation, en: list[Item],
     return found
 
 
-def structure_differences(english, translation) -> list[str]:
-    site = Site.containing(english)
-    en, tr = items(site, english), items(site, translation)
-    return [problem for what in en
-            for problem in differences(site, what, english, translation, en[what], tr[what])]
-
-
 def page_problems(english, translation) -> list[str]:
     """What keeps `translation` from being a translation of `english`, each problem naming both
-    pages and lines, with what to do; none for a faithful translation."""
-    problems = structure_differences(english, translation)
-    if problems:
-        problems.append(
-            f"\nA translation changes only the prose of {Site.containing(english).relative(english)}"
-            ": headings keep their level and `{ #id }`; code and output fences, includes, images "
-            "and link targets stay exactly as they are (comments inside the page's own code "
-            "fences may be translated). Bring the translation in line, or fix the English page "
-            "if it is wrong.")
-    return problems
+    pages and lines, with what to do."""
+    site = Site.containing(english)
+    en, tr = items(site, english), items(site, translation)
+    problems = [problem for what in en
+                for problem in differences(what, site.relative(english), site.relative(translation),
+                                           en[what], tr[what])]
+    return problems and [*problems, (
+        f"\nA translation changes only the prose of {site.relative(english)}: headings keep "
+        "their level and `{ #id }`; code and output fences, includes, images and link targets "
+        "stay exactly as they are (comments inside the page's own code fences may be "
+        "translated). Bring the translation in line, or fix the English page if it is wrong.")]
 
 
 def page_set_problems(site: Site, lang: str) -> list[str]:

@@ -1,10 +1,7 @@
-"""What a translated page records of the English page it translates, and stamping it after review.
-
-`source_hash` in a translation's front matter is a hash of `docs/<default language>/<page>`
-without the bodies of its ```output fences (`make outputs` regenerates those in every language at
-once), so any edit of the English prose, headings or code makes the translation *outdated* until
-a translator has reviewed and re-stamped it.
-"""
+"""`source_hash` in a translation's front matter: a hash of the English page it translates, so
+that any edit of the English prose, headings or code makes the translation *outdated* until a
+translator has reviewed and re-stamped it. Output fences are left out of the hash: `make
+outputs` regenerates them in every language at once."""
 
 from __future__ import annotations
 
@@ -19,15 +16,11 @@ OUTPUT_BODY = re.compile(r"^(`{3,})output\b[^\n]*\n.*?^\1[ \t]*$", re.M | re.S)
 
 
 def text_hash(text: str) -> str:
-    """The first 12 hex digits of a SHA-256 of the text, each output fence cut to its opening
-    fence's first word (its title is translated, its body regenerated)."""
+    """12 hex digits of a SHA-256, each output fence cut to its first word (its title is
+    translated, its body regenerated)."""
     text = OUTPUT_BODY.sub(lambda m: m[0].split("\n", 1)[0].split(" ", 1)[0],
                            text.replace("\r\n", "\n"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-def source_hash(site: Site, english) -> str:
-    return text_hash(site.read_text(english))
 
 
 def stamp(site: Site, path: str) -> str:
@@ -51,18 +44,18 @@ def stamp(site: Site, path: str) -> str:
     if not english.exists():
         raise UsageError(f"{path}: {site.relative(english)} does not exist, so there is nothing "
                          "it could translate")
-    # Quoted: a hash of digits only would read as a number.
-    text = with_front_matter_key(site.read_text(translation), HASH_KEY,
-                                 f'"{source_hash(site, english)}"')
+    text = stamped(site.read_text(translation), text_hash(site.read_text(english)))
     translation.write_text(text, encoding="utf-8")
     return f"stamped {site.relative(translation)}: translates {site.relative(english)} as it is now"
 
 
-def with_front_matter_key(text: str, key: str, value: str) -> str:
-    """Set `key: value` in the page's YAML front matter, leaving its other lines as they are."""
+def stamped(text: str, digest: str) -> str:
+    """The page with `source_hash: "<digest>"` (quoted: digits alone would read as a number) in
+    its front matter, its other lines as they were."""
     match = re.match(r"---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*\n", text, re.S)
+    line = f'{HASH_KEY}: "{digest}"'
     if not match:
-        return f"---\n{key}: {value}\n---\n\n{text}"
-    block, line = match[1] or "", re.compile(rf"^{re.escape(key)}:.*$", re.M)
-    block = line.sub(f"{key}: {value}", block) if line.search(block) else f"{key}: {value}\n{block}"
+        return f"---\n{line}\n---\n\n{text}"
+    block, old = match[1] or "", re.compile(rf"^{HASH_KEY}:.*$", re.M)
+    block = old.sub(line, block) if old.search(block) else f"{line}\n{block}"
     return f"---\n{block}---\n{text[match.end():]}"

@@ -1,6 +1,6 @@
-"""Each translation up to date, outdated or missing: the table `make translations` prints, with
-what a translator does about each page, and what is left to translate outside the pages: the
-interface texts of mkdocs.yml, the labels drawn into figures, the glossary's terms."""
+"""The table `make translations` prints: each translation up to date, outdated or missing, with
+what a translator does about it, and what is left to translate outside the pages (the interface
+texts of mkdocs.yml, the labels drawn into figures, the glossary's terms)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 import textwrap
 
 from verified_docs.i18n import UsageError
-from verified_docs.i18n.stamps import HASH_KEY, source_hash, text_hash
+from verified_docs.i18n.stamps import HASH_KEY, text_hash
 from verified_docs.site import PageError, Site
 
 UP_TO_DATE, OUTDATED, MISSING, UNREADABLE = "up to date", "outdated", "missing", "unreadable"
@@ -23,30 +23,27 @@ def page_status(site: Site, lang: str, page: str) -> tuple[str, str]:
         return MISSING, f"no file {rel(translation)}: readers see the English text under a " \
                         "banner until it exists"
     try:
-        stamp, now = site.front_matter(translation)[0].get(HASH_KEY), source_hash(site, english)
+        stamp = site.front_matter(translation)[0].get(HASH_KEY)
+        now = text_hash(site.read_text(english))
     except PageError as exc:  # a page that is not UTF-8: named with its line
         return UNREADABLE, str(exc)
     if stamp is None:
         return OUTDATED, f"never stamped; once reviewed: make translations STAMP={rel(translation)}"
-    if str(stamp) != now:
-        return OUTDATED, f"{rel(english)} changed since it was stamped" \
-                         f"{changes_hint(site, english, str(stamp))}"
-    return UP_TO_DATE, ""
-
-
-def changes_hint(site: Site, english, stamp: str) -> str:
-    """`; see: git diff <commit> -- <page>` naming the commit whose English text was stamped."""
-    rel = site.relative(english)
+    if str(stamp) == now:
+        return UP_TO_DATE, ""
+    # The commit whose English text was stamped, for `git diff`.
     try:
-        for commit in subprocess.run(["git", "log", "--format=%h", "--", rel], cwd=site.root,
-                                     capture_output=True, text=True, check=True).stdout.split():
-            old = subprocess.run(["git", "show", f"{commit}:{rel}"], cwd=site.root,
+        for commit in subprocess.run(["git", "log", "--format=%h", "--", rel(english)],
+                                     cwd=site.root, capture_output=True, text=True,
+                                     check=True).stdout.split():
+            old = subprocess.run(["git", "show", f"{commit}:{rel(english)}"], cwd=site.root,
                                  capture_output=True, check=True).stdout
-            if text_hash(old.decode("utf-8")) == stamp:
-                return f"; see: git diff {commit} -- {rel}"
+            if text_hash(old.decode("utf-8")) == str(stamp):
+                return OUTDATED, (f"{rel(english)} changed since it was stamped; see: "
+                                  f"git diff {commit} -- {rel(english)}")
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
         pass
-    return ""
+    return OUTDATED, f"{rel(english)} changed since it was stamped"
 
 
 def print_status(site: Site) -> bool:
@@ -87,15 +84,13 @@ def nav_items(nav):
 
 
 def nav_titles(nav) -> list[str]:
-    """Every title of mkdocs.yml's `nav`, sections and nested pages included, once each."""
     return list(dict.fromkeys(title for title, _ in nav_items(nav) if title))
 
 
 def interface_texts(config, lang: str) -> dict[str, str | None]:
-    """Every text of the site's interface a language translates in mkdocs.yml, by key:
-    `site_name`, `site_description`, `extra.<text>`, `extra.strings.<name>` and
-    `nav_translations.<English title>`: the default language's own, or what another language's
-    entry sets, None where it sets nothing (the build shows the default language's text)."""
+    """`lang`'s text of every key a language translates in mkdocs.yml (`site_name`,
+    `extra.strings.<name>`, `nav_translations.<English title>`…); None where its entry sets
+    none (the build shows the default language's)."""
     entry = next((e for e in config["plugins"]["i18n"].config.languages if e.locale == lang), None)
     if entry is None:
         raise UsageError(f"{lang} is not a language of mkdocs.yml")
@@ -128,33 +123,28 @@ def grouped_keys(keys: list[str]) -> str:
                      for group, names in groups.items())
 
 
-def figure_labels(site: Site) -> dict[str, dict]:
-    """{snippet file: its `LABELS` (language -> labels)}, the texts drawn into figures: a
-    literal `LABELS = {...}` at the top of a file in snippets/."""
-    found = {}
-    for path in sorted((site.root / "snippets").glob("*.py")):
-        text = path.read_text(encoding="utf-8", errors="replace")
-        try:  # a snippet being edited may not parse: its labels are checked once it does
-            found |= {site.relative(path): ast.literal_eval(node.value)
-                      for node in (ast.parse(text).body if "LABELS" in text else [])
-                      if isinstance(node, ast.Assign)
-                      and [getattr(t, "id", None) for t in node.targets] == ["LABELS"]}
-        except (SyntaxError, ValueError):
-            continue
-    return found
-
-
 def interface_gaps(site: Site, lang: str) -> list[str]:
     """What a translator still has to translate outside the pages, one line each."""
     missing, same = untranslated(site, lang)
     gaps = [f"mkdocs.yml, the `{lang}` entry of the i18n languages, {what}:\n" + grouped_keys(keys)
             for keys, what in ((missing, "missing (readers see the English text)"),
                                (same, "still the English text")) if keys]
-    for path, labels in figure_labels(site).items():
+    # The texts drawn into figures: a literal `LABELS = {language: labels}` in snippets/.
+    for path in sorted((site.root / "snippets").glob("*.py")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "LABELS" not in text:
+            continue
+        try:  # a snippet being edited may not parse: its labels are checked once it does
+            labels = next((ast.literal_eval(node.value) for node in ast.parse(text).body
+                           if isinstance(node, ast.Assign)
+                           and [getattr(t, "id", None) for t in node.targets] == ["LABELS"]), {})
+        except (SyntaxError, ValueError):
+            continue
         if site.default in labels and lang not in labels:
-            gaps.append(f"{path}: no `{lang}` in LABELS (the figure shows the English labels)")
+            gaps.append(f"{site.relative(path)}: no `{lang}` in LABELS (the figure shows the "
+                        "English labels)")
         elif keys := [k for k in labels.get(site.default, {}) if k not in (labels[lang] or {})]:
-            gaps.append(f"{path}: LABELS[{lang!r}] lacks {', '.join(keys)}")
+            gaps.append(f"{site.relative(path)}: LABELS[{lang!r}] lacks {', '.join(keys)}")
     if (site.root / "glossary.yml").exists():
         from verified_docs.glossary import GlossaryError, load_glossary
         try:
