@@ -19,19 +19,6 @@ def blank(match: re.Match) -> str:
 
 INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 
-
-def without_code(path: pathlib.Path, inline: bool = True) -> str:
-    """The page with its front matter, code fences and (unless `inline` is False) inline code
-    blanked."""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    code = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
-    if lines and lines[0].strip() == "---":
-        end = next((n for n, line in enumerate(lines[1:], 2) if line.strip() in ("---", "...")), 0)
-        code |= set(range(1, end + 1))
-    text = "".join("\n" if n in code else line for n, line in enumerate(lines, 1))
-    return INLINE_CODE.sub(blank, text) if inline else text
-
-
 # Markup that is not prose: a reader never sees it as text, or it is not language at all.
 MARKUP = [
     re.compile(r"<!--.*?-->", re.S),                      # comments
@@ -51,8 +38,13 @@ def prose(path: pathlib.Path, inline_code: bool = False) -> str:
     """The page's prose: code, front matter, HTML tags, link targets, addresses, math and
     attribute lists blanked; lines and columns stay where they were. With `inline_code`, the
     `inline code` stays, for a rule about the words around it («во `float64`»)."""
-    text = without_code(path, inline=not inline_code)
-    for pattern in MARKUP:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    code = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
+    if lines and lines[0].strip() == "---":
+        end = next((n for n, line in enumerate(lines[1:], 2) if line.strip() in ("---", "...")), 0)
+        code |= set(range(1, end + 1))
+    text = "".join("\n" if n in code else line for n, line in enumerate(lines, 1))
+    for pattern in MARKUP if inline_code else [INLINE_CODE, *MARKUP]:
         text = pattern.sub(blank, text)
     return text
 

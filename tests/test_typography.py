@@ -163,7 +163,7 @@ def test_russian_typography(path):
     ("Он пишет “mask”.", "English quotes"),
     ("в точке 0.5 проходят обе", "decimal point"),
     ("сказано: «Градиент не определён.»\u00a0— и это так", "full stop inside"),
-    ("сказано: *«Not defined.»* – и это так", "full stop inside"),
+    ("сказано: *«Not defined.»*\u00a0— и это так", "full stop inside"),
     ("не закончилась за 60 с (бесконечный цикл?)", "number and unit"),
     ("не закончилась за 60\nс.", "number and unit"),
     ("в 2026 г. и в 2018 году", "number and unit"),
@@ -180,21 +180,20 @@ def test_russian_typography(path):
     ("за 60\u00a0с (бесконечный цикл?), в 2026\u00a0г., в 2018\u00a0году, 78\u00a0символов", None),
     ("при наклоне 0 с маской и шагом 0 с тем же смыслом; требования 1 и 2, 500 шагов", None),
     ("проверяйте во `float64`, а не в `torch.zeros`; в float-маске", None),
+    # a page's line, code fences and the front matter skipped («в» before `float…` reads the
+    # prose with its inline code kept, and names the page's line as every other rule does)
+    ("---\ntitle: «a.»\u00a0- b\n---\n\n```python\nx = 0.5  # 1 - 2\n```\n\nПроверяйте в `float64`.",
+     "9: «в» before `float…`"),
 ])
-def test_rule(text, expected):
-    found = [message for _, message, _ in problems_in(text, text)]
+def test_rule(tmp_path, text, expected):
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
+    page = tmp_path / "page.md"
+    page.write_text(text + "\n", encoding="utf-8")
+    found = [f"{line}: {message}" for line, message, _ in problems_in(
+        prose(page), prose(page, inline_code=True))]
     if expected is None:
         assert not found, f"«{text}» is right, yet: {found}"
     else:
-        assert any(expected in message for message in found), f"«{text}»: no {expected!r} in {found}"
+        assert found and all(expected in message for message in found), (
+            f"«{text}»: expected only {expected!r}, found {found}")
 
-
-def test_a_code_rule_names_the_page_line(tmp_path):
-    """The rule about «в» before `float…` reads the page with its inline code; its line is the
-    page's line, as for every other rule."""
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
-    page = tmp_path / "page.md"
-    page.write_text("# Страница\n\nТекст.\n\n```python\nx = 1\n```\n\nПроверяйте в `float64`.\n",
-                    encoding="utf-8")
-    found = problems_in(prose(page), prose(page, inline_code=True))
-    assert [(line, "«в» before" in message) for line, message, _ in found] == [(9, True)], found

@@ -1,9 +1,6 @@
-"""glossary.yml, read once for the site and the tests: a list of terms, each a mapping from a
-language code to the term in that language, plus an optional `avoid` (variant -> reason).
-
-Whatever is wrong with the file is reported as `glossary.yml:LINE: what`, the way a compiler
-names a line, never as a bare YAML traceback.
-"""
+"""glossary.yml, for the site and the tests: a list of terms, each a mapping from a language code
+to the term, with an optional `avoid` (variant -> reason). Whatever is wrong with the file is
+reported as `glossary.yml:LINE: what`, the way a compiler names a line, not as a traceback."""
 
 from __future__ import annotations
 

@@ -36,15 +36,14 @@ def main(argv=None) -> int:
 
     site = Site(args.root)  # read afresh: a command may follow another that edited mkdocs.yml
     if args.command == "stamp":  # a refused page does not stop the others
-        return max(reported(stamp, site, page) for page in args.pages)
+        return max(run(stamp, site, page) for page in args.pages)
     if args.command == "new-language":
-        return reported(lambda: "\n".join(new_language(site, args.code, args.name)))
-    return reported(print_status, site)
+        return run(new_language, site, args.code, args.name)
+    return run(print_status, site)
 
 
-def reported(command, *args) -> int:
-    """Run `command`, print the text it returns; 1 if it refused (`error: …`) or returned
-    False, else 0."""
+def run(command, *args) -> int:
+    """Print the text `command` returns; 1 if it refused (`error: …`) or returned False."""
     try:
         out = command(*args)
     except (UsageError, PageError) as exc:

@@ -1,11 +1,9 @@
-"""A new language (`make new-language LANG=de`): its entry in mkdocs.yml, with every text the
-other translations override copied from the default language for its translator. It has no page
-yet: static-i18n's `fallback_to_default` shows each default-language page in its place, under a
-banner, until a translator adds `docs/<code>/<page>`."""
+"""`make new-language LANG=de`: the language's entry in mkdocs.yml, every text the other
+translations override copied from English for its translator. No page: until one is translated,
+static-i18n's `fallback_to_default` shows the English page under a banner."""
 
 from __future__ import annotations
 
-import io
 import pathlib
 
 from verified_docs.i18n import UsageError
@@ -15,7 +13,7 @@ from verified_docs.site import Site
 COPIED = ("site_name", "site_description", "site_author", "copyright")
 
 
-def new_language(site: Site, code: str, name: str | None) -> list[str]:
+def new_language(site: Site, code: str, name: str | None) -> str:
     """`code` in mkdocs.yml's languages; returns notes for the translator."""
     import material
     from mkdocs_static_i18n.config import RE_LOCALE
@@ -37,19 +35,33 @@ def new_language(site: Site, code: str, name: str | None) -> list[str]:
     if extra:
         entry["extra"] = {k: config["extra"][k] for k in extra}
     entry["nav_translations"] = {title: title for title in nav_titles(config["nav"] or [])}
-    config_file = site.root / "mkdocs.yml"
-    config_file.write_text(insert_language(config_file.read_text(encoding="utf-8"), entry),
-                           encoding="utf-8")
+    # A ruamel.yaml round trip keeps the file's comments, quotes, layout and tags (`!ENV`,
+    # `!!python/object/apply`) as they are.
+    from ruamel.yaml import YAML
+
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # long texts stay on one line, as they are written
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    data = yaml.load(site.root / "mkdocs.yml")
+    i18n = next((p["i18n"] for p in data.get("plugins") or []
+                 if isinstance(p, dict) and "i18n" in p), None)
+    if not i18n or "languages" not in i18n:
+        raise UsageError("mkdocs.yml has no `languages:` list (static-i18n)")
+    i18n["languages"].append(entry)
+    yaml.dump(data, site.root / "mkdocs.yml")
     folder = site.relative(site.docs / code)
-    return [f"added {code} to the languages in mkdocs.yml: translate the texts copied there "
-            "from English (site name, navigation titles, banners, output title)",
-            *[f"{lang.locale} also sets `{key}` in mkdocs.yml; set it for {code} if it needs it"
-              for lang in others for key, value in lang.items() if value is not None
-              and key not in {"locale", "name", "build", "default", "link", "extra",
-                              "nav_translations", *COPIED}],
-            f"its pages show the English text under a banner until {folder}/<page>.md exists; "
-            f"next: translate a page into {folder}/, run `make test`, then "
-            f"`make translations STAMP={folder}/<page>.md`"]
+    set_elsewhere = [f"{lang.locale} also sets `{key}` in mkdocs.yml; set it for {code} if it "
+                     "needs it" for lang in others for key, value in lang.items()
+                     if value is not None and key not in {"locale", "name", "build", "default",
+                                                          "link", "extra", "nav_translations",
+                                                          *COPIED}]
+    return "\n".join([f"added {code} to the languages in mkdocs.yml: translate the texts copied "
+                      "there from English (site name, navigation titles, banners, output title)",
+                      *set_elsewhere,
+                      f"its pages show the English text under a banner until {folder}/<page>.md "
+                      f"exists; next: translate a page into {folder}/, run `make test`, then "
+                      f"`make translations STAMP={folder}/<page>.md`"])
 
 
 def language_name(code: str) -> str:
@@ -60,24 +72,3 @@ def language_name(code: str) -> str:
         return name[:1].upper() + name[1:]
     except Exception:
         return code
-
-
-def insert_language(text: str, entry: dict) -> str:
-    """mkdocs.yml with `entry` appended to the i18n plugin's `languages:` list: a ruamel.yaml
-    round trip, which keeps the file's comments, quotes, layout and tags (`!ENV`,
-    `!!python/object/apply`) as they are."""
-    from ruamel.yaml import YAML
-
-    yaml = YAML()
-    yaml.preserve_quotes = True
-    yaml.width = 4096  # long texts stay on one line, as they are written
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    data = yaml.load(text)
-    i18n = next((p["i18n"] for p in data.get("plugins") or []
-                 if isinstance(p, dict) and "i18n" in p), None)
-    if not i18n or "languages" not in i18n:
-        raise UsageError("mkdocs.yml has no `languages:` list (static-i18n)")
-    i18n["languages"].append(entry)
-    out = io.StringIO()
-    yaml.dump(data, out)
-    return out.getvalue()
