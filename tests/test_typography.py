@@ -1,25 +1,11 @@
-"""Russian typography, checked wherever a Russian reader reads prose: the Russian pages, the
-Russian strings of mkdocs.yml and glossary.yml, CONTRIBUTING.ru.md. Code, inline code,
-addresses, HTML tags and math are not prose and are not checked (tests/prose.py).
-
-The rules (as a Russian editor applies them):
-
-* the sentence dash is an em dash with a no-break space before it and a space after:
-  `слово\u00a0— слово`; a spaced en dash « – » or hyphen « - » is not a dash in Russian prose
-  («–» only joins ranges, 2–4, with no spaces);
-* quotation marks are «ёлочки» (and „лапки“ inside them), never straight "…" or English “…”;
-* a decimal fraction in prose has a comma, «0,5» (a version number keeps its point:
-  «PyTorch 2.15», «версии 2.13»);
-* no full stop inside «…» before a dash: «…», — not «….» —;
-* a number and its unit are held together by a no-break space, so the unit never starts a line
-  on its own: «60\u00a0с», «2026\u00a0г.», «2018\u00a0год», «78\u00a0символов» (a lone «с» also
-  reads as the preposition: «60 с» followed by a word is taken as «с» the preposition);
-* before a dtype written as code, «во», not «в»: «во `float64`» (*float* is read [флоут], and
-  Russian says «во» before «ф» and a consonant: во флоте). In plain text, «в float64» and
-  «в float32» are the glossary's (glossary.yml, tests/test_glossary.py), which does not see code.
-
-No typography library checks these (typus and smartypants rewrite text, English first;
-typograf is a web service), so the rules are small regular expressions here.
+"""Russian typography, as a Russian editor applies it, wherever a Russian reader reads prose: the
+Russian pages, the Russian strings of mkdocs.yml and glossary.yml, CONTRIBUTING.ru.md (code,
+addresses, tags and math left out: tests/prose.py). Each rule's message says what to write.
+A number and its unit are held together so the unit never starts a line; a lone «с» is the unit
+only where no word follows («0 с маской» is the preposition). Before a dtype in code, «во»
+(*float* is read [флоут]: во флоте); in plain text «в float64» is the glossary's concern
+(tests/test_glossary.py). No typography library checks these (typus and smartypants rewrite
+text, English first; typograf is a web service), hence small regular expressions.
 """
 
 from __future__ import annotations
