@@ -1,11 +1,7 @@
 """mkdocs.yml against the pages: every page of the default language is in `nav`, and every other
-language translates every text of the site's interface (navigation titles, banners, 404 page,
-output title, site name), so no reader meets an English menu or an English 404 page by accident.
-
-A language just added by `make new-language` has all of them, copied from English for its
-translator; `make translations` lists the ones still in English. Each check is a function of a
-`Site`, run here on the repository and, broken on purpose, on the small site of
-tests/test_translation_workflow.py.
+language translates every text of the interface (menu, banners, 404 page, output title, site
+name), so no reader meets an English menu by accident. Each check is a function of a `Site`, run
+here on the repository and, broken on purpose, on tests/test_translation_workflow.py's site.
 """
 
 from __future__ import annotations
