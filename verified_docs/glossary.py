@@ -1,6 +1,7 @@
 """glossary.yml, for the site and the tests: a list of terms, each a mapping from a language code
-to the term, with an optional `avoid` (variant -> reason). Whatever is wrong with the file is
-reported as `glossary.yml:LINE: what`, the way a compiler names a line, not as a traceback."""
+of mkdocs.yml to the term, with an optional `avoid` (variant -> reason in every language) and
+`grammar` rule. Whatever is wrong with the file is reported wherever it is read (the build,
+`make translations`, the tests) as `glossary.yml:LINE: what`, never as a traceback."""
 
 from __future__ import annotations
 
@@ -9,6 +10,16 @@ import pathlib
 from verified_docs.site import PageError, Site
 
 GLOSSARY = "glossary.yml"  # beside mkdocs.yml
+NOT_TERMS = ("avoid", "grammar")
+GENDERS = ("feminine", "masculine", "neuter")
+GRAMMAR = {  # what a `grammar` rule needs beside `example`; tests/test_glossary.py checks it
+    None: lambda rule, term: rule.get("gender") in GENDERS and rule.get("word")
+    and str(rule["word"]) in str(term),
+    "release-preposition": lambda rule, term: True,
+    "api-gender": lambda rule, term: all(isinstance(rule.get(k), list) and rule[k]
+                                         for k in ("feminine", "masculine")),
+}
+GRAMMAR_KEYS = ("word", "gender", "example", "check", "feminine", "masculine")
 
 
 class GlossaryError(ValueError):
@@ -41,6 +52,7 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
         line = node.start_mark.line + 1 if node is not None else 1
         raise GlossaryError(f"{name}:{line}: expected a list of terms, each starting with "
                             f"`- <language>: <term>`")
+    seen: set[str] = set()
     for item, entry in zip(node.value, entries):
         line = item.start_mark.line + 1
         if not isinstance(entry, dict):
@@ -55,5 +67,39 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
         if avoid is not None and not isinstance(avoid, dict):
             raise GlossaryError(f"{name}:{line}: `avoid` should map each variant to the reason "
                                 "it is avoided (`variant: reason`)")
+        problem = entry_problem(entry, site.locales, seen)
+        if problem:
+            raise GlossaryError(f"{name}:{line}: the term “{entry.get(site.default, '?')}” "
+                                f"{problem}")
     return entries
+
+
+def entry_problem(entry: dict, langs: tuple[str, ...], seen: set) -> str | None:
+    """What is wrong with a term (`seen`: the English terms before it), or None."""
+    default, rule = langs[0], entry.get("grammar")
+    terms = {k: v for k, v in entry.items() if k not in NOT_TERMS}
+    others = [k for k in terms if k != default]
+    reasons = {**(entry.get("avoid") or {}),
+               **({rule.get("example") or "grammar": rule} if isinstance(rule, dict) else {})}
+    unknown = sorted(set(terms) - set(langs))
+    checks = [
+        (default in terms and others, f"needs `{default}:` and a translation"),
+        (not unknown, f"has {unknown}, which are not languages of mkdocs.yml"),
+        (all(isinstance(v, str) and v.strip() for v in terms.values()), "has an empty term"),
+        (str(terms.get(default)) not in seen, "is listed twice"),
+        (not (reasons or rule) or len(others) == 1,
+         "has `avoid` or `grammar`, which are for an entry with one translation"),
+        (rule is None or isinstance(rule, dict) and rule.get("example") and GRAMMAR.get(
+            rule.get("check"), lambda *_: False)(rule, terms.get(others[0] if others else None)),
+         f"has a `grammar` that needs `example` (a wrong use) and either `word` (a word of the "
+         f"term) and `gender` ({', '.join(GENDERS)}), or `check` "
+         f"({', '.join(filter(None, GRAMMAR))}; api-gender: `feminine` and `masculine`, lists "
+         "of API names)"),
+        *[(isinstance(why, dict) and set(why) - set(GRAMMAR_KEYS) <= set(langs)
+           and str(why.get(default) or "").strip(),
+           f"should say why «{variant}» (`{default}: reason`, then one line per language of "
+           "mkdocs.yml)") for variant, why in reasons.items()],
+    ]
+    seen.add(str(terms.get(default)))
+    return next((message for ok, message in checks if not ok), None)
 

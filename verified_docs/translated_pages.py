@@ -15,7 +15,7 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
-from verified_docs.glossary import GLOSSARY, GlossaryError, load_glossary
+from verified_docs.glossary import GLOSSARY, NOT_TERMS, GlossaryError, load_glossary
 from verified_docs.i18n.stamps import HASH_KEY, text_hash
 from verified_docs.site import Site, build_languages, interface_text
 
@@ -97,8 +97,8 @@ def glossary_table(config) -> str:
         return ""
     default, lang = build_languages(config)
     names = {e.locale: e.name for e in config.plugins["i18n"].config.languages}
-    columns = [key for key in entries[0] if key not in ("avoid", "grammar")]
-    covered = {key for e in entries for key in e if key not in ("avoid", "grammar")}
+    columns = [key for key in entries[0] if key not in NOT_TERMS]
+    covered = {key for e in entries for key in e if key not in NOT_TERMS}
 
     def cell(value) -> str:  # `code` in glossary.yml shows as code
         return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
