@@ -31,10 +31,6 @@ def glossary() -> list[dict]:
     return load_glossary(SITE.root / GLOSSARY)
 
 
-def reason_text(reason, lang: str = DEFAULT) -> str:
-    return str(reason.get(lang) or "") if isinstance(reason, dict) else str(reason or "")
-
-
 def target_language(entry) -> str | None:
     """The one language besides the default an entry's `avoid` and `grammar` apply to."""
     target = [key for key in entry if key not in (DEFAULT, *NOT_TERMS)]
@@ -192,7 +188,7 @@ ENGLISH_QUOTE = re.compile(r"«[^«»А-Яа-яЁё]*»")
 def lint(page, lang: str, terms: list[dict]) -> list[str]:
     text = ENGLISH_QUOTE.sub(blank, prose(page))
     code = prose(page, inline_code=True)  # the same offsets, `inline code` kept
-    hits = sorted((start, end, what, reason_text(reason))
+    hits = sorted((start, end, what, reason[DEFAULT])
                   for check, entry, rule, reason in rules(terms, lang)
                   for start, end, what in check(text, code, entry, rule))
     return [f"{SITE.containing(page).relative(page)}:{line_of(text, start)}: "
@@ -319,8 +315,8 @@ def three_languages(tmp_path_factory):
      "has a `grammar` that needs `example` (a wrong use) and either `word`"),
     ("- en: a\n  ru: b\n  grammar: {example: x, check: api-gender, feminine: [f], en: y}\n", 1,
      "has a `grammar` that needs"),
-    ("- en: a\n  ru: b\n  avoid: {x: y}\n", 1, "should say why «x» (`en: reason`"),
-    ("- en: a\n  ru: b\n  avoid: {x: {ru: y}}\n", 1, "should say why «x»"),
+    ("- en: a\n  ru: b\n  avoid: {x: y}\n", 1, "should say why «x» in en, ru (`en: reason`"),
+    ("- en: a\n  ru: b\n  avoid: {x: {en: y}}\n", 1, "should say why «x» in en, ru"),
 ])
 def test_each_problem_names_file_and_line(three_languages, text, line, what):
     path = three_languages / "glossary.yml"
@@ -365,7 +361,7 @@ def test_glossary_page_shows_the_table_in_each_language(site):
     for lang in SITE.locales:
         table = table_of(site, lang)
         assert cells(table) == english, f"the terms of {lang}'s glossary table differ from English"
-        assert reason_text(reason, lang).split("`")[0] in table, (
+        assert reason[lang].split("`")[0] in table, (
             f"{lang}: the glossary's reason for «{variant}» is not in the page's language")
         # Cells apart, so the search index does not run them together.
         assert "</td><td>" not in table and "<br><" not in table

@@ -53,6 +53,8 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
         raise GlossaryError(f"{name}:{line}: expected a list of terms, each starting with "
                             f"`- <language>: <term>`")
     seen: set[str] = set()
+    # Every reason is in each language the glossary has terms in (a new one has none yet).
+    covered = sorted({k for e in entries if isinstance(e, dict) for k in e if k not in NOT_TERMS})
     for item, entry in zip(node.value, entries):
         line = item.start_mark.line + 1
         if not isinstance(entry, dict):
@@ -67,14 +69,15 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
         if avoid is not None and not isinstance(avoid, dict):
             raise GlossaryError(f"{name}:{line}: `avoid` should map each variant to the reason "
                                 "it is avoided (`variant: reason`)")
-        problem = entry_problem(entry, site.locales, seen)
+        problem = entry_problem(entry, site.locales, covered, seen)
         if problem:
             raise GlossaryError(f"{name}:{line}: the term “{entry.get(site.default, '?')}” "
                                 f"{problem}")
     return entries
 
 
-def entry_problem(entry: dict, langs: tuple[str, ...], seen: set) -> str | None:
+def entry_problem(entry: dict, langs: tuple[str, ...], covered: list[str],
+                  seen: set) -> str | None:
     """What is wrong with a term (`seen`: the English terms before it), or None."""
     default, rule = langs[0], entry.get("grammar")
     terms = {k: v for k, v in entry.items() if k not in NOT_TERMS}
@@ -96,9 +99,9 @@ def entry_problem(entry: dict, langs: tuple[str, ...], seen: set) -> str | None:
          f"({', '.join(filter(None, GRAMMAR))}; api-gender: `feminine` and `masculine`, lists "
          "of API names)"),
         *[(isinstance(why, dict) and set(why) - set(GRAMMAR_KEYS) <= set(langs)
-           and str(why.get(default) or "").strip(),
-           f"should say why «{variant}» (`{default}: reason`, then one line per language of "
-           "mkdocs.yml)") for variant, why in reasons.items()],
+           and all(str(why.get(lang) or "").strip() for lang in [default, *covered]),
+           f"should say why «{variant}» in {', '.join(dict.fromkeys([default, *covered]))} "
+           f"(`{default}: reason`, then a line for each)") for variant, why in reasons.items()],
     ]
     seen.add(str(terms.get(default)))
     return next((message for ok, message in checks if not ok), None)

@@ -98,27 +98,15 @@ def glossary_table(config) -> str:
     default, lang = build_languages(config)
     names = {e.locale: e.name for e in config.plugins["i18n"].config.languages}
     columns = [key for key in entries[0] if key not in NOT_TERMS]
-    covered = {key for e in entries for key in e if key not in NOT_TERMS}
 
     def cell(value) -> str:  # `code` in glossary.yml shows as code
         return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(str(value or "")))
 
-    def reason(variant, value) -> str:
-        """In the page's language, else English: with a warning if glossary.yml has terms in
-        that language (a new language has none yet)."""
-        texts = value if isinstance(value, dict) else {default: value}
-        if not texts.get(lang) and lang in covered:
-            log.warning(f"glossary.yml: the reason for avoiding «{variant}» has no `{lang}` text; "
-                        f"the {lang!r} Glossary page shows the {default!r} one. Add `{lang}: …` "
-                        "under it.")
-        return str(texts.get(lang) or texts.get(default) or "")
-
-    def avoided(entry) -> str:
-        grammar = entry.get("grammar")
-        pairs = [*(entry.get("avoid") or {}).items(), *(
-            [(grammar["example"], grammar)] if isinstance(grammar, dict) and grammar.get("example")
-            else [])]
-        return "<br>\n".join(f"<s>{cell(v)}</s>\u00a0— {cell(reason(v, why))}" for v, why in pairs)
+    def avoided(entry) -> str:  # a language with no terms in glossary.yml yet reads English
+        rule = entry.get("grammar")
+        pairs = [*(entry.get("avoid") or {}).items(), *([(rule["example"], rule)] if rule else [])]
+        return "<br>\n".join(f"<s>{cell(v)}</s>\u00a0— {cell(why.get(lang) or why[default])}"
+                             for v, why in pairs)
 
     head = [names.get(c, c) for c in columns] + [interface_text(config, "glossary_avoid")]
     rows = ["<tr>\n" + "\n".join(f"<td>{cell(entry.get(c))}</td>" for c in columns)
