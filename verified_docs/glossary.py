@@ -99,9 +99,9 @@ def entry_problem(entry: dict, langs: tuple[str, ...], covered: list[str],
          f"({', '.join(filter(None, GRAMMAR))}; api-gender: `feminine` and `masculine`, lists "
          "of API names)"),
         *[(isinstance(why, dict) and set(why) - set(GRAMMAR_KEYS) <= set(langs)
-           and all(str(why.get(lang) or "").strip() for lang in [default, *covered]),
-           f"should say why «{variant}» in {', '.join(dict.fromkeys([default, *covered]))} "
-           f"(`{default}: reason`, then a line for each)") for variant, why in reasons.items()],
+           and all(str(why.get(lang) or "").strip() for lang in covered),
+           f"should say why «{variant}» in {', '.join(covered)} (`{default}: reason`, then a "
+           "line for each)") for variant, why in reasons.items()],
     ]
     seen.add(str(terms.get(default)))
     return next((message for ok, message in checks if not ok), None)
