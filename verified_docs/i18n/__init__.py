@@ -1,6 +1,5 @@
-"""The workflow behind `make translations` and `make new-language` (cli, stamps, status,
-scaffold) and what a translation may not change (parity); what readers see of it is
-verified_docs/translated_pages.py."""
+"""`make translations`, `make new-language` (cli) and what a translation may not change (parity);
+what readers see of it is verified_docs/translated_pages.py."""
 
 
 class UsageError(Exception):
