@@ -1,50 +1,28 @@
-"""The KaTeX fonts the site ships are cut to the characters its formulas use
-(verified_docs/katex.py): every character of every formula on every built page is still in each
-shipped font that had it, the stylesheet names only fonts that are shipped, and a cut font is
-smaller than KaTeX's and the same bytes on every build."""
+"""Math in the built site (verified_docs/katex.py): every formula typeset by KaTeX at build time,
+and the stylesheet the site ships names only fonts the site ships, KaTeX's own: a formula never
+falls back to a system font for want of a file."""
 
 import re
-
-from fontTools.ttLib import TTFont
-from fontTools.ttLib.tables import _h_e_a_d
 
 from verified_docs import katex
 
 
-def fonts(folder) -> dict[str, set[str]]:
-    return {path.name: katex.cmap(TTFont(str(path))) for path in sorted(folder.glob("*.woff2"))}
-
-
-def test_the_shipped_fonts_have_every_formula_character_and_no_more_fonts(site):
-    """Whichever KaTeX font a character is set in, the site's cut of that font has it: a new
-    formula with a new symbol must not fall back to a system font."""
-    vendored, shipped = fonts(katex.VENDOR / "fonts"), fonts(site / "assets" / "katex" / "fonts")
-    pages = sorted(p for p in site.rglob("*.html") if 'class="katex-html"' in p.read_text("utf-8"))
-    assert pages, "no built page has a KaTeX formula: is verified-docs in mkdocs.yml's plugins?"
-    problems = []
-    for page in pages:
-        used = katex.characters(page.read_text(encoding="utf-8"))
-        for name, had in vendored.items():
-            lost = sorted((used & had) - shipped.get(name, set()))
-            if lost:
-                problems.append(f"{page.relative_to(site)}: {name} lacks {''.join(lost)!r} "
-                                f"(U+{', U+'.join(f'{ord(c):04X}' for c in lost)})")
-    assert not problems, (
-        "characters of these pages' formulas are missing from the KaTeX fonts the site ships "
-        "(verified_docs/katex.py, used_characters and subset_fonts):\n" + "\n".join(problems))
+def test_the_stylesheet_names_exactly_the_shipped_katex_fonts(site):
     css = (site / "assets" / "katex" / "katex.min.css").read_text(encoding="utf-8")
     named = set(re.findall(r"url\(fonts/([^)]+)\)", css))
+    shipped = {p.name: p.read_bytes() for p in (site / "assets" / "katex" / "fonts").glob("*")}
+    vendored = {p.name: p.read_bytes() for p in (katex.VENDOR / "fonts").glob("*.woff2")}
     assert named == set(shipped), (
-        f"katex.min.css names {sorted(named - set(shipped))} that are not shipped, or the site "
-        f"ships {sorted(set(shipped) - named)} that it does not name")
-    assert all(len(shipped[name]) < len(vendored[name]) for name in shipped), (
-        "a shipped font has all of KaTeX's characters: the cut is the point")
+        f"katex.min.css names {sorted(named - set(shipped))}, which the site does not ship, or "
+        f"the site ships {sorted(set(shipped) - named)}, which it does not name "
+        "(verified_docs/katex.py, assets)")
+    assert shipped == vendored, (
+        "the site's KaTeX fonts are not verified_docs/vendor/katex/fonts/*.woff2 as vendored")
 
 
-def test_the_cut_fonts_are_the_same_bytes_on_every_build(monkeypatch):
-    """A font whose bytes change on every build makes every reader download it again after each
-    deploy; fontTools stamps the save time into the font's `head` table unless told not to."""
-    cut = katex.subset_fonts.__wrapped__
-    first = cut(frozenset("x"))
-    monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda: 4_000_000_000)  # a later save
-    assert cut(frozenset("x")) == first, "a later build cut different font bytes"
+def test_every_formula_is_typeset_at_build_time(site):
+    pages = {p: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    with_math = [p for p, text in pages.items() if 'class="arithmatex"' in text]
+    assert with_math, "no built page has a formula: is pymdownx.arithmatex in mkdocs.yml?"
+    raw = [p.relative_to(site).as_posix() for p in with_math if katex.FORMULA.search(pages[p])]
+    assert not raw, f"formulas left as TeX, not typeset by KaTeX (verified_docs/katex.py): {raw}"

@@ -1,12 +1,11 @@
 """`make serve` while editing, for real with the Makefile's arguments, on the tiny site plus a
-figure and formulas: a missing snippet is an error naming page:line, in the log and on the page,
+figure: a missing snippet is an error naming page:line, in the log and on the page,
 and the server keeps serving; a rebuild shows every kind of edit a writer or translator makes
-(a page, a snippet, a figure's labels, a formula with a new character, a page translated)."""
+(a page, a snippet, a figure's labels, a page translated)."""
 
 from __future__ import annotations
 
 import html
-import io
 import os
 import re
 import shlex
@@ -17,11 +16,8 @@ import threading
 import time
 import urllib.request
 
-from fontTools.ttLib import TTFont
-
 from tests.repo import ROOT
 from tests.tiny import tiny_site
-from verified_docs import katex
 
 TIMEOUT = 240  # seconds, for the first build and for a rebuild, on a busy machine
 # The page's English text in a translation's place: the banner, and the text in lang="en".
@@ -100,15 +96,14 @@ def edit(path, old: str, new: str) -> None:
 def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
     root = tiny_site(tmp_path / "tiny")
     edit(root / "mkdocs.yml", "markdown_extensions:\n",
-         "markdown_extensions:\n  - pymdownx.blocks.admonition\n"  # the untranslated banner
-         "  - pymdownx.arithmatex:\n      generic: true\n")
+         "markdown_extensions:\n  - pymdownx.blocks.admonition\n")  # the untranslated banner
     edit(root / "mkdocs.yml", "  - verified-docs\n", "  - verified-docs:\n      figures:\n"
          "        assets/figures/relu.svg: snippets/figure.py\n")
     (root / "snippets" / "figure.py").write_text(FIGURE, encoding="utf-8")
     (root / "glossary.yml").touch()  # `make serve` watches it
     docs = root / "docs"
     index = docs / "en" / "index.md"
-    text = index.read_text(encoding="utf-8") + "\nA formula, \\( x^2 \\).\n"
+    text = index.read_text(encoding="utf-8")
     index.write_text(text + '\n```python\n--8<-- "snippets/no_such_file.py"\n```\n', "utf-8")
     (docs / "en" / "more.md").write_text("# More\n\nText.\n", encoding="utf-8")
 
@@ -130,14 +125,10 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
             more.write(f"\n{page_words}\n")
         edit(root / "snippets" / "double.py", "return 2 * x", "return 2 * x  # edited live")
         edit(root / "snippets" / "figure.py", "a label", label)
-        edit(index, "\\( x^2 \\)", "\\( \\hbar \\)")
         (docs / "ru" / "more.md").write_text("# Ещё\n\nТекст.\n", encoding="utf-8")
         log = server.wait(rebuilt, "rebuilding after the edits (is the edited folder watched? "
                           "see `make serve`)", since, quiet=2)
 
-        fonts = {name: TTFont(io.BytesIO(server.get(f"assets/katex/fonts/{name}")))
-                 for name in set(re.findall(r"url\(fonts/([^)]+\.woff2)\)",
-                                            server.page("assets/katex/katex.min.css")))}
         svg = html.unescape(server.page("assets/figures/relu.svg"))
         translated = server.page("ru/more/")
         problems = [problem for problem, shown in [
@@ -147,13 +138,6 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
              "# edited live" in visible_text(server.page(""))),
             ("snippets/figure.py: the edited label is not in the figure; is the snippet "
              "imported afresh on every build (figures.drawers)?", label in svg),
-            ("docs/en/index.md: the new formula \\hbar is not typeset",
-             "ℏ" in katex.characters(server.page(""))),
-            ("no KaTeX font the site serves has the new formula's ℏ; were the fonts cut to the "
-             "characters of the first build?",
-             any("ℏ" in katex.cmap(font) for font in fonts.values())),
-            ("the rebuild warned that the fonts lack a formula's character; were the formulas' "
-             "characters kept from the first build?", "KaTeX fonts were not cut to" not in log),
             ("docs/ru/more.md, translated now, is still shown as an untranslated page (banner or "
              "lang=\"en\"); are the banners kept from the first build?",
              not any(mark in translated for mark in UNTRANSLATED)),

@@ -66,8 +66,7 @@ def workflow(tmp_path_factory):
     steps["xx"] = translations(root, "new-language", "xx")
     steps["after xx"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        steps["site"] = translation_site.build(root, monkeypatch)
+    steps["site"] = translation_site.build(root)
     return root, steps
 
 

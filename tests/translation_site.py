@@ -86,15 +86,11 @@ def write(root: pathlib.Path) -> pathlib.Path:
     return root
 
 
-def build(root: pathlib.Path, monkeypatch) -> pathlib.Path:
-    """`mkdocs build --strict` of the site at `root`, in process; the built site's folder.
-    KaTeX's fonts are left out: cutting them takes seconds, and no page here has a formula."""
+def build(root: pathlib.Path) -> pathlib.Path:
+    """`mkdocs build --strict` of the site at `root`, in process; the built site's folder."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
-    from verified_docs import katex
-
-    monkeypatch.setattr(katex, "subset_fonts", lambda used: {})
     site_dir = root / "site"
     mkdocs_build(load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir), strict=True))
     return site_dir

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from verified_docs import outputs
 from verified_docs.fences import PYTHON_LANGS, page_fences
-from verified_docs.site import Site
+from verified_docs.site import Site, location
 
 PLACEHOLDER = "<!-- release-changes -->"
 SUMMARY = "<!-- release-changes-summary -->"
@@ -86,8 +86,7 @@ def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
         summary.append(f"- [**{old} → {new}**](#{anchor}): {sentence.rstrip('.')}{where}.")
         parts += [f"## {old} → {new} {{ #{anchor} }}\n", sentence + "\n"]
         for page, number, section, title, gone, came in found:
-            target = page.removesuffix(".md")
-            href = get_relative_url("" if target == "index" else target + "/", page_url)
+            href = get_relative_url(location(page), page_url)
             parts.append(LINK.format(f"{titles.get(page, page)} › {section}", href, number, title))
             parts.append(fence(label.format(release=old), gone) + "\n"
                          + fence(label.format(release=new), came))

@@ -4,19 +4,16 @@ Every formula pymdownx.arithmatex marks is rendered to KaTeX's HTML and MathML (
 readers) by the vendored katex.min.js, run in QuickJS. A page with math loads KaTeX's stylesheet
 (overrides/main.html) and the fonts its formulas use; a page without loads nothing for math.
 
-Each font is cut (fontTools, woff2) to the characters of every formula of every page of every
-language, typeset once per build; a font with none of them is left out of the site and the
-stylesheet. A formula KaTeX cannot parse, or a character outside the cut, is a warning naming
-the page, so the strict build fails. The MathML's TeX source is left out of the search index,
-so a result shows the formula once, as the reader sees it.
+KaTeX's woff2 fonts ship whole, uncut: a browser fetches only the faces a page uses, and the
+heaviest page (ru/relu-vs-clamp/) stays within lighthouserc.yml's byte budget with them (245 kB
+of 283 kB). A formula KaTeX cannot parse is a warning naming the page, so the strict build fails. The MathML's TeX source is left
+out of the search index, so a result shows the formula once, as the reader sees it.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import html.parser
-import io
 import pathlib
 import re
 
@@ -33,8 +30,6 @@ FORMULA = re.compile(
     re.S)
 # Only the woff2 files are vendored (every browser the theme supports reads woff2).
 OTHER_FORMATS = re.compile(r',url\([^)]*\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
-FONT_FACE = re.compile(r'@font-face\{[^}]*url\(fonts/(?P<file>[^)]+\.woff2)\)[^}]*\}')
-STYLESHEET_CHARACTERS = "0123456789()"  # equation numbers: "(" counter(...) ")"
 
 
 # Cached for the process: it depends on vendor/katex alone, and saves each serve rebuild
@@ -50,91 +45,12 @@ def katex():
                         "{output: 'htmlAndMathml', displayMode: display, throwOnError: true}); })")
 
 
-class _Glyphs(html.parser.HTMLParser):
-    """The text inside .katex-html: what KaTeX draws (the MathML beside it is not drawn)."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.depth = 0  # > 0 inside a .katex-html element: the depth of open tags there
-        self.characters = set()
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("br", "img", "hr", "input", "meta", "link", "wbr", "col", "area", "source"):
-            return
-        if self.depth or "katex-html" in (dict(attrs).get("class") or "").split():
-            self.depth += 1
-
-    def handle_endtag(self, tag):
-        self.depth = max(self.depth - 1, 0)
-
-    def handle_data(self, data):
-        if self.depth:
-            self.characters.update(data)
-
-
-def characters(typeset_html: str) -> set[str]:
-    """The characters KaTeX's HTML draws (of one formula or a whole page)."""
-    parser = _Glyphs()
-    parser.feed(typeset_html)
-    parser.close()
-    return parser.characters
-
-
-def used_characters(config) -> frozenset[str]:
-    """Every character the formulas of all of docs_dir are drawn with, and the stylesheet's."""
-    import markdown
-
-    # Formulas are never in snippets/: a page whose snippet is missing is its own build's error.
-    extensions = [e for e in config["markdown_extensions"] if e != "pymdownx.snippets"]
-    md = markdown.Markdown(extensions=extensions, extension_configs={
-        name: options for name, options in config["mdx_configs"].items() if name in extensions})
-    used = set(STYLESHEET_CHARACTERS)
-    for source in sorted(pathlib.Path(config["docs_dir"]).rglob("*.md")):
-        for m in FORMULA.finditer(md.reset().convert(source.read_text(encoding="utf-8"))):
-            try:
-                used |= characters(katex()(html.unescape(m["tex"]).strip(), m["open"] == "\\["))
-            except Exception:  # reported, with the page's name, when the page renders
-                pass
-    return frozenset(used)
-
-
-def cmap(font) -> set[str]:
-    return {chr(code) for code in font.getBestCmap()}
-
-
-# Cached for the process: a serve rebuild whose formulas use the same characters need not cut
-# again (over a second here).
-@functools.cache
-def subset_fonts(used: frozenset[str]) -> dict[str, bytes]:
-    """{file name: woff2 bytes} of every vendored font that has some of `used`, cut to them."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    fonts = {}
-    for path in sorted((VENDOR / "fonts").glob("*.woff2")):
-        font = TTFont(str(path), recalcTimestamp=False)  # same bytes on every build
-        keep = cmap(font) & used
-        if keep:
-            options = subset.Options()
-            options.flavor, options.layout_features = "woff2", ["*"]
-            subsetter = subset.Subsetter(options)
-            subsetter.populate(unicodes=sorted(map(ord, keep)))
-            subsetter.subset(font)
-            out = io.BytesIO()
-            font.save(out)
-            fonts[path.name] = out.getvalue()
-    return fonts
-
-
-def assets(config, used: frozenset[str]) -> list[File]:
-    """The stylesheet (woff2 only, @font-face of shipped fonts only) and the fonts cut to `used`,
-    at ASSETS, which every language's pages link."""
-    fonts = subset_fonts(used)
+def assets(config) -> list[File]:
+    """The stylesheet (woff2 only) and KaTeX's fonts at ASSETS, which every language's pages link."""
     css = OTHER_FORMATS.sub("", (VENDOR / "katex.min.css").read_text(encoding="utf-8"))
-    css = FONT_FACE.sub(lambda m: m[0] if m["file"] in fonts else "", css)
     return [File.generated(config, f"{ASSETS}/katex.min.css", content=css),
-            *(File.generated(config, f"{ASSETS}/fonts/{name}", content=data)
-              for name, data in fonts.items())]
+            *(File.generated(config, f"{ASSETS}/fonts/{path.name}", abs_src_path=str(path))
+              for path in sorted((VENDOR / "fonts").glob("*.woff2")))]
 
 
 def render(match: re.Match, where: str) -> str:
@@ -153,16 +69,9 @@ def render(match: re.Match, where: str) -> str:
     return f'<{match["tag"]} class="arithmatex">{typeset}</{match["tag"]}>'
 
 
-def typeset_page(html_text: str, page, used: frozenset[str]) -> str:
-    """The page's HTML with every formula typeset; a character outside `used` is a warning."""
+def typeset_page(html_text: str, page) -> str:
     if 'class="arithmatex"' not in html_text:
         return html_text
     # Its fonts are not preloaded: a preload competes with the page's text on a slow connection.
     page.meta["katex"] = {"stylesheet": f"{ASSETS}/katex.min.css"}
-    html_text = FORMULA.sub(lambda m: render(m, page.file.src_uri), html_text)
-    missing = characters(html_text) - used
-    if missing:
-        log.warning(f"{page.file.src_uri}: formulas use {''.join(sorted(missing))!r}, which the "
-                    "KaTeX fonts were not cut to: verified_docs/katex.py's used_characters() did "
-                    "not find this page's formulas in docs_dir")
-    return html_text
+    return FORMULA.sub(lambda m: render(m, page.file.src_uri), html_text)

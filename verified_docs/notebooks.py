@@ -1,15 +1,13 @@
-"""Each page with code as a notebook and a script a reader takes home, beside the page's HTML
-(a piece of the build): `docs/<lang>/mask.md` gives `mask.ipynb` and `mask.py` (`mask.ru.*` in
-Russian, so that a reader who takes both gets two names; the home page's are `home.*`).
+"""Each page with code as a notebook and a script a reader takes home, beside the page's HTML:
+`docs/<lang>/mask.md` gives `mask.ipynb` and `mask.py` (`mask.ru.*` in Russian, so that a reader
+who takes both gets two names; the home page's are `home.*`).
 
-Decisions, and why:
 * The code cells are the fences the tests run, the prose between them Markdown cells; the
   script is the notebook in jupytext's percent format, so jupytext reads it back as cells.
-* A cell's saved output is the default release's (the tests run the notebooks on it), read from
-  the page; another release's output fence follows its cell under its title, and the first cell
-  links the sections where each release differs. A fence restricted to other releases is left
-  out: a notebook runs in one environment. One kernel runs every cell, where the tests run each
-  fence in a fresh process: tests/test_take_home.py runs every notebook.
+* A cell's saved output is the default release's (the tests run the notebooks on it); another
+  release's output fence follows its cell under its title, and the first cell links the
+  sections where each release differs. A fence restricted to other releases is left out: a
+  notebook runs in one environment (tests/test_take_home.py runs every notebook in one kernel).
 * Nothing imports the project: an import from a snippet becomes the module's code (its
   `__main__` block cut), then a comment. The exercise's checker starts processes of its own and
   is not inlined: a first cell unpacks the archive from the exercise page (exercise_archive).
@@ -58,16 +56,15 @@ class Unsupported(site.PageError):
 
 
 class Inliner:
-    """Replaces the project's imports in a notebook's code, cell after cell (one per notebook:
-    a module inlined once is named by a comment after, until a cell binds one of its names
-    again: the page's own `MyReLU` may have replaced the module's)."""
+    """Replaces the project's imports in a notebook's code, cell after cell. A module inlined
+    once is named by a comment after, until a cell binds one of its names again (the page's own
+    `MyReLU` may have replaced the module's)."""
 
     def __init__(self, site: Site) -> None:
         self.site, self.needs_checker = site, False
         self.defined: dict[str, set[str]] = {}  # module -> the names its code binds
 
     def cell(self, source: str, where: str) -> str:
-        """A fence's code, its imports of the project replaced."""
         code, tree = self.code(source, where), ast.parse(source)
         rebound = bound(tree) - bound(ast.Module([node for node in tree.body if isinstance(
             node, ast.ImportFrom) and (node.module or "").startswith(SNIPPETS + ".")], []))
@@ -119,7 +116,7 @@ class Inliner:
 
 
 def bound(tree: ast.Module) -> set[str]:
-    """The names a module's top level binds (defs, classes, assignments, imports, loops)."""
+    """The names a module's top level binds."""
     names, stack = set(), list(tree.body)
     while stack:
         node = stack.pop()
@@ -135,9 +132,8 @@ def bound(tree: ast.Module) -> set[str]:
 
 
 def prose(lines: list[str], link_base: str) -> str:
-    """A stretch of the page between two code cells as Markdown a notebook renders: a
-    `/// details | Title` block's title in bold, a heading's id an `<a id>`, no HTML comments,
-    and relative links to the published site."""
+    """The page between two code cells as Markdown a notebook renders: a `/// details` block's
+    title in bold, a heading's id an `<a id>`, no comments, links to the published site."""
     out = []
     for line in lines:
         block, heading = BLOCK.match(line.strip()), HEADING.match(line)
@@ -154,12 +150,9 @@ def prose(lines: list[str], link_base: str) -> str:
 
 
 def absolute(target: str, link_base: str) -> str:
-    """A page's relative link as the published address (`mask.md#x` -> `<site>/mask/#x`)."""
+    """`mask.md#x` -> `<site>/mask/#x`."""
     path, hash_, anchor = target.partition("#")
-    if path.endswith(".md"):
-        path = path[:-3]
-        path = "" if path == "index" else path.removesuffix("/index") + "/"
-    return link_base + path + hash_ + anchor
+    return link_base + (site.location(path) if path.endswith(".md") else path) + hash_ + anchor
 
 
 def release_output(fence: fences.Fence) -> str:
@@ -273,7 +266,6 @@ def first_cell(found: PageCells, page_url: str, torch, strings: dict) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class TakeHome:
-    """A page's notebook and script, and where they go on the site."""
     notebook_uri: str
     script_uri: str
     notebook: str
@@ -283,10 +275,8 @@ class TakeHome:
 
 def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: str,
               strings: dict) -> TakeHome | None:
-    """The notebook and script of the page at `path` (the English page, for a page not
-    translated yet) whose HTML goes to `page_dest`; None when the default release runs none of
-    its code. `strings` are the language's `extra.strings`; `site_url` and `lang_prefix` ("" or
-    "ru/") make the links absolute."""
+    """The notebook and script of the page at `path` whose HTML goes to `page_dest`, links
+    absolute under `site_url` + `lang_prefix`; None when the default release runs none of it."""
     torch = Site.containing(path).torch
     base = site_url.rstrip("/") + "/"
     found = cells(path, base + lang_prefix, torch.default)
@@ -317,9 +307,8 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
 
 
 def files(files, config, made: dict, archive: bytes) -> list:
-    """The generated files of the language being built: every page's notebook and script
-    (recorded in `made` by the page's dest_uri), and beside the exercise page its checker
-    archive and starter."""
+    """Every page's notebook and script in the language being built (recorded in `made` by
+    the page's dest_uri), and beside the exercise page its checker archive and starter."""
     from mkdocs.structure.files import File
 
     default, lang = site.build_languages(config)
@@ -367,9 +356,8 @@ def local(site_url: str | None) -> bool:
 
 
 def links(found: TakeHome | None, page, config) -> dict | None:
-    """What overrides/partials/take-home.html shows above the page, relative to it. Colab opens
-    a notebook from the branch the site's files are pushed to (PAGES_BRANCH, default gh-pages,
-    see .github/workflows/pages.yml)."""
+    """What overrides/partials/take-home.html shows above the page. Colab opens a notebook from
+    the branch the site is pushed to (PAGES_BRANCH, as .github/workflows/pages.yml pushes)."""
     if found is None:
         return None
     github = GITHUB.match(config.repo_url or "")

@@ -5,10 +5,10 @@ calls them event by event and holds one build's state.
 
 State. mkdocs-static-i18n builds the default language, then every other one with this same
 instance, rewriting the config in its own on_config: so nothing is reset in on_config, and what
-is computed once for the site (the fonts' characters, the figures' snippets, the provenance
-record) is kept from the first pass. MkDocs makes a new instance on every config load, which
-`mkdocs serve` does before each rebuild as long as the plugin has no on_startup or on_shutdown:
-that is how a rebuild sees an edited page, snippet, figure label, formula or translation.
+is computed once for the site (the figures' snippets, the provenance record) is kept from the
+first pass. MkDocs makes a new instance on every config load, which `mkdocs serve` does before
+each rebuild as long as the plugin has no on_startup or on_shutdown: that is how a rebuild sees
+an edited page, snippet, figure label, formula or translation.
 
 Warnings go through MkDocs' plugin logger, so `mkdocs build --strict` fails on them; `make serve`
 (not strict) logs them and keeps serving.
@@ -54,7 +54,6 @@ class VerifiedDocsConfig(base.Config):
 class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def __init__(self) -> None:
         self.provenance: dict | None = None  # read in the first language's on_config
-        self.glyphs: frozenset[str] = frozenset()  # every formula's characters
         self.drawers: dict | None = None  # the figures' snippet modules
         self.snippets = None  # the include check's pymdownx.snippets preprocessor
         self.archive: bytes | None = None  # the exercise's checker archive
@@ -78,10 +77,9 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def on_files(self, files, /, *, config):
         if self.drawers is None:  # the first language of this build
             self.drawers = figures.drawers(config, self.config.figures)
-            self.glyphs = katex.used_characters(config)
             self.archive = exercise_archive.archive(Site.of(config)) or b""
         figures.add_drawings(files, config, self.drawers)
-        for file in [*katex.assets(config, self.glyphs),
+        for file in [*katex.assets(config),
                      *notebooks.files(files, config, self.take_home, self.archive)]:
             files.append(file)
         return files
@@ -98,7 +96,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
 
     def on_page_content(self, html, /, *, page, config, files):
         html = figures.captioned_figures(html, page, build_languages(config)[1], self.drawers)
-        html = katex.typeset_page(html, page, self.glyphs)
+        html = katex.typeset_page(html, page)
         page_meta.describe(html, page)
         html = translated_pages.page_html(html, page, config)
         html = tables.wrapped(html)

@@ -157,9 +157,7 @@ class Site:
         """Where the build puts `docs/<lang>/<page>`: static-i18n builds the default language
         at the root, the others into `<lang>/`; MkDocs makes `name.md` `name/index.html`."""
         out = site_dir if lang == self.default else site_dir / lang
-        name = page.removesuffix(".md")
-        name = "" if name == "index" else name.removesuffix("/index") + "/"
-        return out / name / "index.html"
+        return out / location(page) / "index.html"
 
     def snippet(self, name: str, fresh: bool = False):
         """`snippets.<name>` imported with the site's folder on sys.path, as the tests import it
@@ -177,6 +175,12 @@ class Site:
             return importlib.reload(module)
         finally:
             sys.dont_write_bytecode = dont_write
+
+
+def location(page: str) -> str:
+    """Where MkDocs builds a page, in its language: `mask.md` -> `mask/`, `index.md` -> ``."""
+    name = page.removesuffix(".md")
+    return "" if name == "index" else name.removesuffix("/index") + "/"
 
 
 @cache

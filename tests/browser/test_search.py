@@ -178,7 +178,7 @@ def test_index_holds_prose_not_code_nor_formulas_twice(site):
                       "(verified_docs/search_text.py marks each data-search-exclude)")
     tex = [d["location"] for d in docs if re.search(r"\\(?:frac|partial|operatorname)", d["text"])]
     assert not tex, (f"TeX source of formulas in the search index, next to the rendered math: "
-                     f"{tex} (verified_docs/katex.py's searchable() excludes MathML's TeX "
+                     f"{tex} (verified_docs/katex.py's render() excludes MathML's TeX "
                      "annotation)")
     assert any("∂" in d["text"] for d in docs), "no rendered formula in the search index"
     config = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["config"]
