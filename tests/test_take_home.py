@@ -42,6 +42,9 @@ SKIP = "not-run-here"
 # print on every release, the in-process test below that they are the page's code, and the
 # `main(...)` cells before them check solutions from the unpacked archive in this kernel already.
 PROVEN_BY_THE_PAGE = re.compile(r"^(show|where)\(\[", re.M)
+# Run before the first notebook's own cells, in its kernel; torch is not probed: every notebook
+# imports it.
+PROBED = ("snippets", "verified_docs")
 
 # Loaded first by every Python run here: the repository and the project's editable install
 # leave the import path, so the code runs as it would on a reader's machine with torch alone.
@@ -151,6 +154,8 @@ def started(lang: model.Language, name: str):
         if notebooks.INSTALL_TAG in cell.metadata.get("tags", []) or \
                 PROVEN_BY_THE_PAGE.search(cell.source):
             cell.metadata["tags"] = [SKIP]
+    if (lang, name) == RUN_PAGES[0]:  # its first cells: the probe of the kernel's import path
+        nb.cells[:0] = [nbformat.v4.new_code_cell(f"import {probed}") for probed in PROBED]
     folder = folder_for()
     if th.needs_checker:
         (folder / exercise_archive.NAME).write_bytes(exercise_archive.archive(SITE))
@@ -189,7 +194,7 @@ def runs_started(request):
         if name == "test_notebook_prints_the_page_outputs_in_a_fresh_kernel":
             started(*(item.callspec.params[key] for key in ("lang", "name")))
         elif name == "test_the_project_cannot_be_imported_where_the_notebooks_run":
-            probe()
+            started(*RUN_PAGES[0])
 
 
 @pytest.mark.parametrize("lang, name", RUN_PAGES, ids=[f"{lang.locale}/{name}"
@@ -216,19 +221,11 @@ def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
     assert ran, f"docs/{lang.locale}/{name}: no cell of its notebook ran"
 
 
-@functools.cache
-def probe():
-    return pool().submit(run_notebook, nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell(f"import {name}") for name in PROBED]), folder_for())
-
-
-PROBED = ("torch", "snippets", "verified_docs")
-
-
 def test_the_project_cannot_be_imported_where_the_notebooks_run():
-    for name, cell in zip(PROBED, probe().result().cells, strict=True):
+    probes = started(*RUN_PAGES[0]).result().cells[:len(PROBED)]
+    for name, cell in zip(PROBED, probes, strict=True):
         error = [o.ename for o in cell.outputs if o.output_type == "error"]
-        assert error == ([] if name == "torch" else ["ModuleNotFoundError"]), (
+        assert error == ["ModuleNotFoundError"], (
             f"`import {name}` in the notebooks' kernel: {error or 'imported'}; only torch may "
             "be importable there (SITECUSTOMIZE)")
     script = run(folder_for(), "-c", "import snippets")
@@ -311,7 +308,6 @@ def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name
     assert [(c.cell_type, c.source) for c in back.cells] == \
         [(c.cell_type, c.source) for c in nb.cells], f"{page}: the script is not the notebook"
     compile(th.script, th.script_uri, "exec")  # `python page.py` runs it: `%pip` a comment
-    assert f"# %pip install torch=={DEFAULT}" in th.script
 
 
 def test_the_files_are_named_by_page_and_language():

@@ -12,6 +12,7 @@ child itself (a new session, as before, so that a timeout kills the whole group)
 waits for it and sends its exit code. The child is a copy of a process that has run nothing of
 any solution. The zygote exits when its stdin closes: when the checker that started it exits.
 """
+import gc
 import json
 import os
 import selectors
@@ -20,6 +21,14 @@ import sys
 import traceback
 import types
 import warnings
+
+
+def warm(torch):
+    """The first gradcheck, gradgradcheck and backward with a gradient import much of torch
+    lazily (its symbolic shapes, sympy): run here once, no child imports it again."""
+    x = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)
+    torch.autograd.gradgradcheck(torch.sin, (x,))
+    torch.sin(x).backward(torch.ones_like(x))
 
 
 def serve_child(child, request, fds):
@@ -82,6 +91,11 @@ def main():
     child = types.ModuleType("checker_child")
     child.__builtins__ = __builtins__
     exec(compile(source, "child.py", "exec"), vars(child))  # imports torch, here, once
+    warm(child.torch)
+    # Frozen, the objects made so far are left out of the children's collections (the child
+    # unfreezes them when it looks for a solution's tensors), so their pages stay shared.
+    gc.collect()
+    gc.freeze()
 
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(sys.argv[1])
