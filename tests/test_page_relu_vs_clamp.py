@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets import (
+from snippets import (  # noqa: F401 (those not named below run on the page, in its fences)
     clamp_boundaries,
     clamp_seed_arithmetic,
     concave_kinks,
@@ -95,14 +95,6 @@ def test_relu_passes_the_gradient_at_nan_and_clamp_drops_it_on_every_release():
     assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), nan) == 0.0
 
 
-def test_relu6_passes_the_gradient_at_nan_and_clamp_0_6_drops_it_on_every_release():
-    nan = float("nan")
-    assert relu_clamp_at_nan.grad_at(F.relu6, nan) == 1.0
-    assert relu_clamp_at_nan.grad_at(lambda x: F.hardtanh(x, 0., math.inf), nan) == 1.0
-    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(0, 6), nan) == 0.0
-    assert relu_clamp_at_nan.grad_at(lambda x: torch.clamp_min(x, 0), nan) == 0.0
-
-
 def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
     both = relu_clamp_at_nan.both_grads(torch.fmax, float("nan"), 0.)
     assert both == ((1.0, 1.0) if RELEASE == (2, 14) else (0.0, 1.0))
@@ -114,11 +106,6 @@ def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
 def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradient_since_2_14(f):
     both = relu_clamp_at_nan.both_grads(f, float("nan"), 0.)
     assert both == ((0.0, 0.0) if OLD_CLAMP else (1.0, 1.0))
-
-
-def test_maximum_at_nan_gives_both_inputs_the_gradient_on_every_release():
-    assert relu_clamp_at_nan.both_grads(torch.maximum, float("nan"), 0.) == (1.0, 1.0)
-    assert relu_clamp_at_nan.both_grads(torch.minimum, float("nan"), 0.) == (1.0, 1.0)
 
 
 # ---- clamp at its bounds --------------------------------------------------------------------
@@ -182,17 +169,6 @@ def test_grad_at_zero_row(code, formulation):
     assert grad_at_zero_table.grad_at_zero(formulation, -0.0) == grad
 
 
-def test_grad_at_zero_rows_are_the_formulations_in_order():
-    rows = grad_at_zero_table.rows()
-    assert [code for code, _, _ in rows] == [c for c, _ in grad_at_zero_table.FORMULATIONS]
-    assert len(rows) == len(EXPECTED_AT_ZERO)
-    names = {code: name for code, _, name in rows}
-    assert names["torch.relu(x)"] == "ReluBackward0"
-    assert names["x.clamp(min=0)"] == "ClampBackward1"
-    assert names["F.relu6(x)"] == "HardtanhBackward0"
-    assert names["MyReLU.apply(x)"] == "MyReLUBackward"
-
-
 def test_relu6_is_not_relu_it_clips_at_six():
     assert F.relu6(torch.tensor([7.])).item() == 6.0 != torch.relu(torch.tensor([7.])).item()
     assert grad_at_zero_table.grad_at_zero(F.relu6, 6.0) == 0.0
@@ -231,59 +207,6 @@ def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
         assert shown(run(name, exactly_relu_off_finite.x)) == shown(y), name
     # Near the largest float32, x + |x| overflows.
     assert ((torch.tensor([3e38]) + torch.tensor([3e38]).abs()) / 2).isinf().all()
-
-
-def test_which_formulations_differ_from_relu_at_nan_inf_or_the_sign_of_zero():
-    shown = exactly_relu_off_finite.shown
-    relus = exactly_relu_off_finite.relus
-    differ = {name for name, y in relus.items() if shown(y) != shown(relus["torch.relu(x)"])}
-    assert differ == {"F.threshold(x, 0., 0.)", "torch.where(x > 0, x, 0.)",
-                      "torch.where(x >= 0, x, 0.)", "x * (x > 0)", "x * (x >= 0)",
-                      "F.leaky_relu(x, 0.)", "F.prelu(x, torch.zeros(1))",
-                      "torch.fmax(x, zeros)", "(x + x.abs()) / 2"}
-    nan, minus_inf = (shown(relus[n]).split()[:2] for n in ("torch.fmax(x, zeros)",
-                                                             "x * (x > 0)"))
-    assert nan[0] == "0" and minus_inf[1] == "nan"
-    assert MyReLU.apply(exactly_relu_off_finite.x).isnan()[0]  # its forward is clamp
-
-
-# ---- concave kinks: autograd does not always take the minimum-norm supergradient --------------
-
-SELU_SCALE, SELU_ALPHA = 1.0507009873554805, 1.6732632423543772
-
-
-@pytest.mark.parametrize("name, left, right, autograd", [
-    ("F.selu(x) at 0", SELU_SCALE * SELU_ALPHA, SELU_SCALE, SELU_SCALE * SELU_ALPHA),
-    ("F.elu(x, alpha=2.) at 0", 2.0, 1.0, 2.0),
-    ("F.elu(x, alpha=.5) at 0", 0.5, 1.0, 0.5),
-    ("F.hardtanh(x) at 1", 1.0, 0.0, 0.0),
-    ("F.hardtanh(x) at -1", 0.0, 1.0, 0.0),
-])
-def test_one_sided_slopes_and_autograd_at_the_kinks(name, left, right, autograd):
-    f, at = concave_kinks.kinks[name]
-    x = torch.tensor(at, dtype=torch.float64, requires_grad=True)
-    f(x).backward()
-    assert x.grad.item() == pytest.approx(autograd, abs=1e-12)
-    h = 1e-7
-    x0 = x.detach()
-    assert ((f(x0) - f(x0 - h)) / h).item() == pytest.approx(left, abs=1e-6)
-    assert ((f(x0 + h) - f(x0)) / h).item() == pytest.approx(right, abs=1e-6)
-    # Concave kink (left > right): the minimum-norm supergradient is the smaller slope here,
-    # so selu and elu(alpha=2) return the other end; the convex kinks get the minimum norm.
-    low, high = sorted((left, right))
-    min_norm = 0.0 if low <= 0 <= high else min(low, high, key=abs)
-    assert (autograd == pytest.approx(min_norm)) == (name not in
-                                                     ("F.selu(x) at 0", "F.elu(x, alpha=2.) at 0"))
-
-
-# ---- torch.max(x, 0) ------------------------------------------------------------------------
-
-def test_max_is_a_reduction_returns_values_and_indices():
-    x = torch.tensor([[-1., 2.], [3., -4.]])
-    result = max_is_a_reduction.max_over_dim_zero(x)
-    assert type(result).__name__ == "max"
-    assert result.values.tolist() == [3.0, 2.0] and result.indices.tolist() == [1, 0]
-    assert torch.equal(max_is_a_reduction.elementwise_max_with_zero(x), torch.relu(x))
 
 
 # ---- quotes from derivatives.yaml -----------------------------------------------------------
