@@ -23,30 +23,23 @@ log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"
 
 
-def banner(config, kind: str, english_url: str) -> str:
-    """A `/// warning` block: `kind` is "outdated" or "missing"."""
-    title, says, link = (interface_text(config, f"{kind}_title"),
-                         interface_text(config, f"{kind}_text"),
-                         interface_text(config, "english_link"))
-    return (f"/// warning | {title}\n"
-            f"    attrs: {{class: translation-banner, id: translation-{kind}}}\n\n"
-            f'{says} <a href="{html.escape(english_url)}" hreflang="{build_languages(config)[0]}">'
-            f"{link}</a>\n\n///\n")
-
-
 def page_markdown(markdown: str, page, config) -> str:
     default, lang = build_languages(config)
     if lang != default:
-        target = page.url.removeprefix(f"{lang}/")  # the English page, relative to this one
-        url = get_relative_url(target or ".", page.url) + ("" if target else "/")  # home: "../"
         english = pathlib.Path(config.docs_dir) / default / page.file.norm_src_uri
         outdated = english.exists() and str(page.meta.get(HASH_KEY)) != text_hash(
             Site.of(config).read_text(english))
         kind = "missing" if page.file.locale != lang else "outdated" if outdated else None
-        if kind:  # right under the page's `# Title`
+        if kind:  # a `/// warning` right under the page's `# Title`
+            target = page.url.removeprefix(f"{lang}/")  # the English page, relative to this one
+            url = get_relative_url(target or ".", page.url) + ("" if target else "/")  # home: "../"
+            banner = (f"/// warning | {interface_text(config, f'{kind}_title')}\n"
+                      f"    attrs: {{class: translation-banner, id: translation-{kind}}}\n\n"
+                      f"{interface_text(config, f'{kind}_text')} <a href=\"{html.escape(url)}\" "
+                      f'hreflang="{default}">{interface_text(config, "english_link")}</a>\n\n///\n')
             title = re.match(r"\s*# [^\n]*(?:\n|\Z)", markdown)
             at = title.end() if title else 0
-            markdown = f"{markdown[:at]}\n{banner(config, kind, url)}\n{markdown[at:]}"
+            markdown = f"{markdown[:at]}\n{banner}\n{markdown[at:]}"
     if GLOSSARY_PLACEHOLDER in markdown:
         markdown = markdown.replace(GLOSSARY_PLACEHOLDER, glossary_table(config))
     return markdown

@@ -44,10 +44,7 @@ def new_language(site: Site, code: str, name: str | None) -> str:
     yaml.width = 4096  # long texts stay on one line, as they are written
     yaml.indent(mapping=2, sequence=4, offset=2)
     data = yaml.load(site.root / "mkdocs.yml")
-    i18n = next((p["i18n"] for p in data.get("plugins") or []
-                 if isinstance(p, dict) and "i18n" in p), None)
-    if not i18n or "languages" not in i18n:
-        raise UsageError("mkdocs.yml has no `languages:` list (static-i18n)")
+    i18n = next(p["i18n"] for p in data["plugins"] if isinstance(p, dict) and "i18n" in p)
     i18n["languages"].append(entry)
     yaml.dump(data, site.root / "mkdocs.yml")
     folder = site.relative(site.docs / code)

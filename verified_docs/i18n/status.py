@@ -8,7 +8,6 @@ import ast
 import subprocess
 import textwrap
 
-from verified_docs.i18n import UsageError
 from verified_docs.i18n.stamps import HASH_KEY, text_hash
 from verified_docs.site import PageError, Site
 
@@ -91,9 +90,7 @@ def interface_texts(config, lang: str) -> dict[str, str | None]:
     """`lang`'s text of every key a language translates in mkdocs.yml (`site_name`,
     `extra.strings.<name>`, `nav_translations.<English title>`…); None where its entry sets
     none (the build shows the default language's)."""
-    entry = next((e for e in config["plugins"]["i18n"].config.languages if e.locale == lang), None)
-    if entry is None:
-        raise UsageError(f"{lang} is not a language of mkdocs.yml")
+    entry = next(e for e in config["plugins"]["i18n"].config.languages if e.locale == lang)
     titles = nav_titles(config["nav"] or [])
     own, extra, nav = ((config, config["extra"], {t: t for t in titles}) if entry.default
                        else (entry, dict(entry.extra or {}), dict(entry.nav_translations or {})))
