@@ -21,6 +21,14 @@ from verified_docs.i18n.scaffold import language_name
 from verified_docs.i18n.status import interface_texts
 from verified_docs.site import Site
 
+REFUSED = {  # path: why `make translations STAMP=<path>` refuses it
+    "docs/ru/extra.md": "docs/ru/extra.md: no such page",
+    "docs/en/mask.md": "stamp a translation, i.e. a page of ru (not 'en')",
+    "docs/ru/other.md": "docs/en/other.md does not exist",
+    "README.md": "README.md: not a page under docs/",
+    "docs/ru": "docs/ru is a folder. Stamp each page once you have reviewed it: "
+               "make translations STAMP=docs/ru/<page>.md"}
+
 
 def translations(root, *args: str) -> tuple[int, str, str]:
     """`python -m verified_docs translations <args>` at `root`: (exit code, stdout, stderr)."""
@@ -30,10 +38,9 @@ def translations(root, *args: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def status_row(root, page: str, lang: str = "ru") -> str:
-    code, out, err = translations(root, "status")
-    assert code == 0, err
-    table = out.split(f"\n{lang}: ", 1)[1]
+def row(status: str, page: str, lang: str = "ru") -> str:
+    """`page`'s row in `lang`'s table of `make translations`' output."""
+    table = status.split(f"\n{lang}: ", 1)[1]
     return next(line for line in table.splitlines() if line.strip().startswith(page + " "))
 
 
@@ -43,15 +50,17 @@ def html(site_dir, location: str) -> str:
 
 @pytest.fixture(scope="module")
 def workflow(tmp_path_factory):
-    """The small site after a translator's day: both Russian pages stamped (and extra.md, which
-    has no file, refused), then the English prose of mask.md edited (outdated) and an output of
-    index.md (not: `make outputs` writes it in every language), a page added with no translation
+    """The small site after a translator's day: both Russian pages stamped (and each of REFUSED
+    refused), then the English prose of mask.md edited (outdated) and an output of index.md
+    (not: `make outputs` writes it in every language), a page added with no translation
     and no menu entry, a text and a menu title deleted from the Russian entry, German added with
     `make new-language` (after `xx`, which Material cannot build, refused); built once."""
     root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
-    steps = {"stamp": translations(root, "stamp", "docs/ru/extra.md", "docs/ru/index.md",
+    (root / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
+    steps = {"stamp": translations(root, "stamp", *REFUSED, "docs/ru/index.md",
                                    "docs/ru/mask.md")}
-    steps["stamped"] = {page: status_row(root, page) for page in ("index.md", "mask.md")}
+    (root / "docs" / "ru" / "other.md").unlink()
+    steps["stamped"] = translations(root, "status")[1]
     english = root / "docs" / "en"
     (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
         "1\n```", "1\n2\n```"), encoding="utf-8")
@@ -66,6 +75,7 @@ def workflow(tmp_path_factory):
     steps["xx"] = translations(root, "new-language", "xx")
     steps["after xx"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
+    steps["status"] = translations(root, "status")
     steps["site"] = translation_site.build(root)
     return root, steps
 
@@ -77,19 +87,19 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     banner; re-stamping brings a page up to date."""
     root, steps = workflow
     code, out, err = steps["stamp"]
-    assert code == 1 and "error: docs/ru/extra.md: no such page" in err, err
+    assert code == 1 and all(why in err for why in REFUSED.values()), err
     assert out.count("stamped docs/ru/") == 2, f"a refused page stops the pages after it: {out}"
-    assert all("up to date" in row for row in steps["stamped"].values()), steps["stamped"]
+    assert all("up to date" in row(steps["stamped"], page) for page in ("index.md", "mask.md"))
     assert (root / "docs/ru/mask.md").read_text(encoding="utf-8").endswith(
         "---\n\n" + translation_site.PAGES["ru/mask.md"]), "stamping changed the page's text"
+    code, status, err = steps["status"]
     assert re.search(r"extra\.md +missing +no file docs/ru/extra\.md: readers see the English "
-                     "text under a banner", status_row(root, "extra.md"))
-    assert "up to date" in status_row(root, "index.md")
-    listed = translations(root, "status")[1].split("\nru: ")[1]
+                     "text under a banner", row(status, "extra.md"))
+    assert "up to date" in row(status, "index.md")
     assert "missing (readers see the English text):\n      extra.strings: not_found_title\n" \
-           "      nav_translations: Mask" in listed, "the deleted texts are not listed"
-    row = status_row(root, "mask.md")
-    assert "outdated" in row and "docs/en/mask.md changed since it was stamped" in row, row
+           "      nav_translations: Mask" in status.split("\nru: ")[1], "deleted texts not listed"
+    mask = row(status, "mask.md")
+    assert "outdated" in mask and "docs/en/mask.md changed since it was stamped" in mask, mask
 
     site, strings = steps["site"], Site(root).extra("ru")["strings"]
     outdated = html(site, "ru/mask/")
@@ -110,7 +120,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
 
     code, out, err = translations(root, "stamp", "docs/ru/mask.md")
     assert code == 0, err
-    assert "up to date" in status_row(root, "mask.md")
+    assert "up to date" in row(translations(root, "status")[1], "mask.md")
 
 
 def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
@@ -132,8 +142,7 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
     assert interface_texts(site.config, "de") == interface_texts(site.config, "en"), (
         "the new entry copies every text of the interface from English")
     assert page_set_problems(site, "de") == []
-    code, out, err = translations(root, "status")
-    left = out.split("\nde: ", 1)[1]
+    left = steps["status"][1].split("\nde: ", 1)[1]
     assert left.startswith("4 pages, 0 up to date, 0 outdated, 4 missing"), left
     assert "the `de` entry of the i18n languages, still the English text" in left, left
     for key in ("site_name", "extra.output_title", "extra.strings: outdated_title",

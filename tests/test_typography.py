@@ -62,46 +62,26 @@ RELEASE = re.compile(r"(?:PyTorch|torch|Python)\W{0,3}v?(\d+\.\d+)|(?<![\d.])(\d
 def releases() -> frozenset[str]:
     """Version numbers the site names («PyTorch 2.13», «2.15.0» -> 2.13, 2.15): in prose
     «в 2.13» is that release, where «в 0.5» is a fraction."""
-    found = set()
-    for page in sorted(DOCS.glob("*/*.md")):
-        for m in RELEASE.finditer(page.read_text(encoding="utf-8")):
-            found.add(m[1] or m[2])
-    return frozenset(found)
+    return frozenset(m[1] or m[2] for page in DOCS.glob("*/*.md")
+                     for m in RELEASE.finditer(page.read_text(encoding="utf-8")))
 
 
-def decimal_points(text: str) -> list[tuple[int, int]]:
-    found = []
-    for m in DECIMAL.finditer(text):
-        before = text[max(0, m.start() - 40):m.start()]
-        if m[0] not in releases() and not VERSION_BEFORE.search(before):
-            found.append((m.start(), m.end()))
-    return found
-
-
-def problems_in(text: str, with_code: str | None = None) -> list[tuple[int, str, str]]:
+def problems_in(text: str, with_code: str) -> list[tuple[int, str, str]]:
     """(line, what is wrong, the text around it) for every rule broken in `text`, and in
     `with_code` (the same text with its inline code kept, offsets equal) for CODE_RULES."""
-    found = []
-    for rules, where in ((RULES, text), (CODE_RULES if with_code is not None else [], with_code)):
-        found += [(m.start(), m.end(), message)
-                  for pattern, message in rules for m in pattern.finditer(where)]
+    found = [(m.start(), m.end(), message)
+             for rules, where in ((RULES, text), (CODE_RULES, with_code))
+             for pattern, message in rules for m in pattern.finditer(where)]
     # „…“ is right inside «…»; any other “ or ” is an English quotation mark.
     nested = re.sub(r"„[^„“”\n]*“", lambda m: "_" * len(m[0]), text)
     found += [(m.start(), m.end(), "English quotes “…”: write «…» (and „…“ inside «…»)")
               for m in re.finditer(r"[“”]", nested)]
-    found += [(s, e, "decimal point in prose: write a decimal comma («0,5»); code stays "
-                     "code (`0.5`)") for s, e in decimal_points(text)]
-    out = []
-    shown = with_code if with_code is not None else text
-    for start, end, message in sorted(found):
-        context = shown[max(0, start - 25):end + 25]
-        context = " ".join(context.replace(NBSP, "\u2423").split())  # ␣ shows a no-break space
-        out.append((line_of(text, start), message, context))
-    return out
-
-
-def report(where: str, found) -> str:
-    return "\n".join(f"{where}:{line}: {message}: …{context}…" for line, message, context in found)
+    found += [(m.start(), m.end(), "decimal point in prose: write a decimal comma («0,5»); code "
+               "stays code (`0.5`)") for m in DECIMAL.finditer(text) if m[0] not in releases()
+              and not VERSION_BEFORE.search(text[max(0, m.start() - 40):m.start()])]
+    return [(line_of(text, start), message,  # ␣ shows a no-break space
+             " ".join(with_code[max(0, start - 25):end + 25].replace(NBSP, "\u2423").split()))
+            for start, end, message in sorted(found)]
 
 
 # ---- what a Russian reader reads ------------------------------------------------------------
@@ -134,8 +114,9 @@ def test_russian_typography(path):
     else:
         found = problems_in(prose(path), prose(path, inline_code=True))
     if found:
-        pytest.fail(f"{len(found)} typography problem(s):\n" + report(SITE.relative(path), found),
-                    pytrace=False)
+        pytest.fail(f"{len(found)} typography problem(s):\n" + "\n".join(
+            f"{SITE.relative(path)}:{line}: {message}: …{context}…"
+            for line, message, context in found), pytrace=False)
 
 
 # ---- the rules themselves ---------------------------------------------------------------------
