@@ -97,21 +97,39 @@ def avoided(text, code, entry, variant):
         yield start, end, f"says «{entry[lang]}» for “{entry[DEFAULT]}”"
 
 
+PARTICLES = r"(?:\s+(?:же|тоже|также|уже|ещё|еще|не))*"
+
+
+def disagreeing(text: str, start: int, end: int, gender: str):
+    """(start, end, word) from each word that should agree with the noun `text[start:end]` in
+    `gender` and does not, to the noun: an adjective or participle before it («сам `where`»,
+    «тот же правильный ReLU»), «который» after a comma, a short adjective or past verb after it
+    («`clamp` сменил», particles skipped) unless a preposition before the noun says it is not the
+    subject («у `clamp` был»)."""
+    before = re.search(r"(\w+)(?:\s+же)?\s+$", text[max(0, start - 40):start])
+    after = re.match(r"(,?)\s+(\w+)", text[end:])
+    found = []
+    if before and not normal(before[1]).startswith("котор") and all(  # «сам `where`»
+            p.tag.POS in BEFORE for p in morph().parse(before[1].lower())):
+        found.append((max(0, start - 40) + before.start(1), before[1], BEFORE, True))
+    if after and after[1] and normal(after[2]).startswith("котор"):  # «`fmax`, который»
+        found.append((end + after.start(2), after[2], BEFORE, True))
+    elif after and not after[1] and not (
+            before and any(p.tag.POS == "PREP" for p in morph().parse(before[1]))):
+        rest = re.match(PARTICLES + r"\s+(\w+)", text[end:])
+        if rest:
+            found.append((end + rest.start(1), rest[1], AFTER, False))
+    for at, word, kinds, genderless in found:
+        shown = genders(word, kinds, genderless)
+        if shown and gender not in shown:
+            yield min(at, start), max(at + len(word), end), word
+
+
 def word_gender(text, code, entry, rule):
-    found = list(WORD.finditer(text))
-    for i, m in enumerate(found):
-        if m[0] != rule["word"]:
-            continue
-        before = found[i - 2] if i > 1 and found[i - 1][0].lower() == "же" else (
-            found[i - 1] if i else None)  # «тот же правильный ReLU»
-        after = found[i + 1] if i + 1 < len(found) and not text[m.end():found[i + 1].start()
-                                                                 ].strip() else None
-        for other, kinds in ((before, BEFORE), (after, AFTER)):
-            shown = other and genders(other[0], kinds)
-            if shown and GENDERS[rule["gender"]] not in shown:
-                yield (min(m.start(), other.start()), max(m.end(), other.end()),
-                       f"says «{rule['word']}» is {rule['gender']} here "
-                       f"(«{entry[target_language(entry)]}»)")
+    for m in re.finditer(rf"(?<![\w-]){re.escape(rule['word'])}(?![\w-])", text):
+        for start, end, _ in disagreeing(text, m.start(), m.end(), GENDERS[rule["gender"]]):
+            yield (start, end, f"says «{rule['word']}» is {rule['gender']} here "
+                               f"(«{entry[target_language(entry)]}»)")
 
 
 RELEASE = re.compile(r"\b(?<![-\w])на\s+(?:PyTorch\s+)?\d+\.\d+(?:\.\d+)?"
@@ -137,34 +155,15 @@ def release_preposition(text, code, entry, rule):
             yield m.start(), m.end(), f"says «{entry[target_language(entry)]}»"
 
 
-PARTICLES = r"(?:\s+(?:же|тоже|также|уже|ещё|еще|не))*"
-
-
 def api_gender(text, code, entry, rule):
-    wanted = {**{n: "femn" for n in rule["feminine"]}, **{n: "masc" for n in rule["masculine"]}}
+    wanted = {name: gender for gender in ("feminine", "masculine") for name in rule[gender]}
     for span in INLINE_CODE.finditer(code):
         head = span[0].strip("`").split("(")[0].strip()  # `x.clamp(min=0)` -> clamp
         name = head.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", head) else None
-        if name not in wanted:
-            continue
-        before = re.search(r"(\w+)(?:\s+же)?\s+$", code[max(0, span.start() - 40):span.start()])
-        after = re.match(r"(,?)\s+(\w+)", code[span.end():])
-        found = []
-        if before and not normal(before[1]).startswith("котор") and all(  # «сам `where`»
-                p.tag.POS in BEFORE for p in morph().parse(before[1].lower())):
-            found.append((before[1], genders(before[1], BEFORE)))
-        if after and after[1] and normal(after[2]).startswith("котор"):  # «`fmax`, который»
-            found.append((after[2], genders(after[2], BEFORE)))
-        elif after and not after[1] and not (  # «у `clamp` был»: the subject is elsewhere
-                before and any(p.tag.POS == "PREP" for p in morph().parse(before[1]))):
-            rest = re.match(PARTICLES + r"\s+(\w+)", code[span.end():])
-            if rest:
-                found.append((rest[1], genders(rest[1], AFTER, genderless=False)))
-        for word, shown in found:
-            if shown and wanted[name] not in shown:
-                gender = "feminine" if wanted[name] == "femn" else "masculine"
-                yield (span.start(), span.end(),
-                       f"says {name} is {gender} («{entry[target_language(entry)]}»), not «{word}»")
+        for start, end, word in disagreeing(code, span.start(), span.end(),
+                                            GENDERS[wanted[name]]) if name in wanted else ():
+            yield (start, end, f"says {name} is {wanted[name]} "
+                               f"(«{entry[target_language(entry)]}»), not «{word}»")
 
 
 CHECKS = {None: word_gender, "release-preposition": release_preposition,
@@ -244,7 +243,7 @@ def test_page_uses_the_glossary_terms(page):
     ("На 2.14.1 тот же скрипт не находит расхождений.", None),
     ("Имя операции, которой запись на деле выполняет данный выпуск.", None),
     # the gender of API names
-    ("А сам `where` дифференцируем.", "«`where`» – glossary.yml says where is feminine"),
+    ("А сам `where` дифференцируем.", "«сам `where`» – glossary.yml says where is feminine"),
     ("`torch.fmax(nan, 0)`, который возвращает 0.", "not «который»"),
     ("`x.clamp(min=0)` сменил значение.", "not «сменил»"), ("Правило самого `clamp` — код на C++.", "not «самого»"),
     ("`MyReLU` пропускала градиент.", "says MyReLU is masculine"),
@@ -300,7 +299,7 @@ def three_languages(tmp_path_factory):
     ("", 1, "expected a list of terms"),
     ("- en: a\n  ru: b\n- just text\n", 3, "expected a term (`<language>: <term>` lines)"),
     ("- en: a\n  ru: b\n  en: c\n", 1, "the term has `en` twice"),
-    ("- en: a\n  ru: b\n  avoid: [x]\n", 1, "`avoid` should map each variant to the reason"),
+    ("- en: a\n  ru: b\n  avoid: [x]\n", 1, "has an `avoid` that should map each variant to the reason"),
     ("- en: a\n", 1, "the term “a” needs `en:` and a translation"),
     ("- en: a\n  xx: b\n", 1, "has ['xx'], which are not languages of mkdocs.yml"),
     ("- en: a\n  ru: ''\n", 1, "has an empty term"),

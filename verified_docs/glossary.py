@@ -65,10 +65,6 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
         if twice:
             raise GlossaryError(f"{name}:{line}: the term has `{twice[0]}` twice; YAML would "
                                 "keep only the last one")
-        avoid = entry.get("avoid")
-        if avoid is not None and not isinstance(avoid, dict):
-            raise GlossaryError(f"{name}:{line}: `avoid` should map each variant to the reason "
-                                "it is avoided (`variant: reason`)")
         problem = entry_problem(entry, site.locales, covered, seen)
         if problem:
             raise GlossaryError(f"{name}:{line}: the term “{entry.get(site.default, '?')}” "
@@ -79,13 +75,15 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
 def entry_problem(entry: dict, langs: tuple[str, ...], covered: list[str],
                   seen: set) -> str | None:
     """What is wrong with a term (`seen`: the English terms before it), or None."""
-    default, rule = langs[0], entry.get("grammar")
+    default, rule, avoid = langs[0], entry.get("grammar"), entry.get("avoid") or {}
     terms = {k: v for k, v in entry.items() if k not in NOT_TERMS}
     others = [k for k in terms if k != default]
-    reasons = {**(entry.get("avoid") or {}),
+    reasons = {**(avoid if isinstance(avoid, dict) else {}),
                **({rule.get("example") or "grammar": rule} if isinstance(rule, dict) else {})}
     unknown = sorted(set(terms) - set(langs))
     checks = [
+        (isinstance(avoid, dict), "has an `avoid` that should map each variant to the reason it "
+         "is avoided (`variant: reason`)"),
         (default in terms and others, f"needs `{default}:` and a translation"),
         (not unknown, f"has {unknown}, which are not languages of mkdocs.yml"),
         (all(isinstance(v, str) and v.strip() for v in terms.values()), "has an empty term"),
