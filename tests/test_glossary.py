@@ -91,10 +91,10 @@ def phrase_hits(text: str, variant: str):
 
 # ---- the rules: each yields (start, end, what glossary.yml says) ------------------------------
 
-def avoided(text, code, entry, variant):
-    lang = target_language(entry)
+def avoided(text, code, rule, term):
+    variant, english = rule
     for start, end in phrase_hits(text, variant):
-        yield start, end, f"says «{entry[lang]}» for “{entry[DEFAULT]}”"
+        yield start, end, f"says «{term}» for “{english}”"
 
 
 PARTICLES = r"(?:\s+(?:же|тоже|также|уже|ещё|еще|не))*"
@@ -125,11 +125,10 @@ def disagreeing(text: str, start: int, end: int, gender: str):
             yield min(at, start), max(at + len(word), end), word
 
 
-def word_gender(text, code, entry, rule):
+def word_gender(text, code, rule, term):
     for m in re.finditer(rf"(?<![\w-]){re.escape(rule['word'])}(?![\w-])", text):
         for start, end, _ in disagreeing(text, m.start(), m.end(), GENDERS[rule["gender"]]):
-            yield (start, end, f"says «{rule['word']}» is {rule['gender']} here "
-                               f"(«{entry[target_language(entry)]}»)")
+            yield start, end, f"says «{rule['word']}» is {rule['gender']} here («{term}»)"
 
 
 RELEASE = re.compile(r"\b(?<![-\w])на\s+(?:PyTorch\s+)?\d+\.\d+(?:\.\d+)?"
@@ -141,7 +140,7 @@ RUNNING = frozenset("""запускать запустить запуск зап
     печатать напечатать""".split())
 
 
-def release_preposition(text, code, entry, rule):
+def release_preposition(text, code, rule, term):
     ends = [m.start() for m in CLAUSE_END.finditer(text)]
     for m in RELEASE.finditer(text):
         between = [w for w in WORD.findall(m[0])[1:-1] if not re.fullmatch(r"PyTorch|\d+", w)]
@@ -152,18 +151,17 @@ def release_preposition(text, code, entry, rule):
         end = min([e for e in ends if e >= m.end()] or [len(text)])
         clause = text[start:m.start()] + " " + text[m.end():end]
         if not any(lemmas(w) & RUNNING for w in WORD.findall(clause)):
-            yield m.start(), m.end(), f"says «{entry[target_language(entry)]}»"
+            yield m.start(), m.end(), f"says «{term}»"
 
 
-def api_gender(text, code, entry, rule):
+def api_gender(text, code, rule, term):
     wanted = {name: gender for gender in ("feminine", "masculine") for name in rule[gender]}
     for span in INLINE_CODE.finditer(code):
         head = span[0].strip("`").split("(")[0].strip()  # `x.clamp(min=0)` -> clamp
         name = head.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", head) else None
         for start, end, word in disagreeing(code, span.start(), span.end(),
                                             GENDERS[wanted[name]]) if name in wanted else ():
-            yield (start, end, f"says {name} is {wanted[name]} "
-                               f"(«{entry[target_language(entry)]}»), not «{word}»")
+            yield start, end, f"says {name} is {wanted[name]} («{term}»), not «{word}»"
 
 
 CHECKS = {None: word_gender, "release-preposition": release_preposition,
@@ -171,14 +169,12 @@ CHECKS = {None: word_gender, "release-preposition": release_preposition,
 
 
 def rules(terms: list[dict], lang: str):
-    """(check, entry, rule, reason) of every rule glossary.yml sets for `lang`'s pages."""
-    for entry in terms:
-        if target_language(entry) != lang:
-            continue
+    """(check, rule, the term, reason) of every rule glossary.yml sets for `lang`'s pages."""
+    for entry in (entry for entry in terms if target_language(entry) == lang):
         for variant, reason in (entry.get("avoid") or {}).items():
-            yield avoided, entry, variant, reason
-        if "grammar" in entry:
-            yield CHECKS[entry["grammar"].get("check")], entry, entry["grammar"], entry["grammar"]
+            yield avoided, (variant, entry[DEFAULT]), entry[lang], reason
+        if rule := entry.get("grammar"):
+            yield CHECKS[rule.get("check")], rule, entry[lang], rule
 
 
 ENGLISH_QUOTE = re.compile(r"«[^«»А-Яа-яЁё]*»")
@@ -188,8 +184,8 @@ def lint(page, lang: str, terms: list[dict]) -> list[str]:
     text = ENGLISH_QUOTE.sub(blank, prose(page))
     code = prose(page, inline_code=True)  # the same offsets, `inline code` kept
     hits = sorted((start, end, what, reason[DEFAULT])
-                  for check, entry, rule, reason in rules(terms, lang)
-                  for start, end, what in check(text, code, entry, rule))
+                  for check, rule, term, reason in rules(terms, lang)
+                  for start, end, what in check(text, code, rule, term))
     return [f"{SITE.containing(page).relative(page)}:{line_of(text, start)}: "
             f"«{' '.join(code[start:end].split())}» – glossary.yml {what}: {reason}"
             for start, end, what, reason in hits
@@ -323,11 +319,11 @@ def test_each_problem_names_file_and_line(three_languages, text, line, what):
 def test_glossary_is_well_formed():
     """The file's format is the loader's (above); this is the one rule that needs pymorphy3."""
     terms = glossary()
-    problems = [f"glossary.yml: the term «{entry[lang]}» contains the rejected «{variant}» (in "
+    problems = [f"glossary.yml: the term «{entry[lang]}» contains the rejected «{rule[0]}» (in "
                 "some form), so every page using the term would fail"
-                for lang in SITE.locales[1:] for check, _, variant, _ in rules(terms, lang)
+                for lang in SITE.locales[1:] for check, rule, _, _ in rules(terms, lang)
                 if check is avoided for entry in terms
-                if next(phrase_hits(str(entry.get(lang, "")), variant), None)]
+                if next(phrase_hits(str(entry.get(lang, "")), rule[0]), None)]
     assert not problems, "\n".join(problems)
 
 
