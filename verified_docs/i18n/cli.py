@@ -52,7 +52,3 @@ def run(command, *args) -> int:
     if isinstance(out, str):
         print(out)
     return int(out is False)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -46,9 +46,8 @@ def code_lines(lang: str, code: str) -> list[tuple[int, str]]:
     elif lang in SHELL_LANGS:
         cuts = {n: m.start(1) for n, line in enumerate(code.splitlines(), 1)
                 if (m := re.search(r"(?:^|\s)(#.*)$", line))}
-    kept = [(n, line[:cuts.get(n, len(line))].rstrip())
-            for n, line in enumerate(code.splitlines(), 1)]
-    return [(n, line) for n, line in kept if line]
+    return [(n, kept) for n, line in enumerate(code.splitlines(), 1)
+            if (kept := line[:cuts.get(n, len(line))].rstrip())]
 
 
 def items(site: Site, path) -> dict[str, list[Item]]:

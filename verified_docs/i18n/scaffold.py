@@ -31,9 +31,9 @@ def new_language(site: Site, code: str, name: str | None) -> str:
     entry: dict = {"locale": code, "name": name or language_name(code), "build": True,
                    **{k: config[k] for k in COPIED
                       if config.get(k) and any(lang.get(k) for lang in others)}}
-    extra = dict.fromkeys(k for lang in others for k in (lang.extra or {}) if k in config["extra"])
-    if extra:
-        entry["extra"] = {k: config["extra"][k] for k in extra}
+    if extra := {k: config["extra"][k] for lang in others for k in (lang.extra or {})
+                 if k in config["extra"]}:
+        entry["extra"] = extra
     entry["nav_translations"] = {title: title for title in nav_titles(config["nav"] or [])}
     # A ruamel.yaml round trip keeps the file's comments, quotes, layout and tags (`!ENV`,
     # `!!python/object/apply`) as they are.
