@@ -31,12 +31,6 @@ def glossary() -> list[dict]:
     return load_glossary(SITE.root / GLOSSARY)
 
 
-def target_language(entry) -> str | None:
-    """The one language besides the default an entry's `avoid` and `grammar` apply to."""
-    target = [key for key in entry if key not in (DEFAULT, *NOT_TERMS)]
-    return target[0] if len(target) == 1 and DEFAULT in entry else None
-
-
 # ---- words and their dictionary forms ---------------------------------------------------------
 
 WORD = re.compile(r"\w+(?:-\w+)*")  # «in-place» is one word, «in place» two
@@ -101,11 +95,9 @@ PARTICLES = r"(?:\s+(?:же|тоже|также|уже|ещё|еще|не))*"
 
 
 def disagreeing(text: str, start: int, end: int, gender: str):
-    """(start, end, word) from each word that should agree with the noun `text[start:end]` in
-    `gender` and does not, to the noun: an adjective or participle before it («сам `where`»,
-    «тот же правильный ReLU»), «который» after a comma, a short adjective or past verb after it
-    («`clamp` сменил», particles skipped) unless a preposition before the noun says it is not the
-    subject («у `clamp` был»)."""
+    """(start, end, word) of each word that does not agree with the noun `text[start:end]` in
+    `gender`: an adjective before it, «который» after a comma, a short adjective or past verb
+    after it unless a preposition before the noun says it is not the subject («у `clamp` был»)."""
     before = re.search(r"(\w+)(?:\s+же)?\s+$", text[max(0, start - 40):start])
     after = re.match(r"(,?)\s+(\w+)", text[end:])
     found = []
@@ -169,8 +161,11 @@ CHECKS = {None: word_gender, "release-preposition": release_preposition,
 
 
 def rules(terms: list[dict], lang: str):
-    """(check, rule, the term, reason) of every rule glossary.yml sets for `lang`'s pages."""
-    for entry in (entry for entry in terms if target_language(entry) == lang):
+    """(check, rule, the term, reason) of every rule glossary.yml sets for `lang`'s pages: an
+    entry's `avoid` and `grammar` are about its one translation (the loader's rule)."""
+    for entry in terms:
+        if [key for key in entry if key not in (DEFAULT, *NOT_TERMS)] != [lang]:
+            continue
         for variant, reason in (entry.get("avoid") or {}).items():
             yield avoided, (variant, entry[DEFAULT]), entry[lang], reason
         if rule := entry.get("grammar"):
