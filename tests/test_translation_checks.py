@@ -8,8 +8,9 @@ import re
 import pytest
 
 from tests import translation_site
+from verified_docs.i18n.cli import stamp
 from verified_docs.i18n.parity import page_problems
-from verified_docs.i18n.stamps import stamp, stamped, text_hash
+from verified_docs.i18n.stamps import stamped, text_hash
 from verified_docs.i18n.status import print_status
 from verified_docs.site import PageError, Site
 

@@ -16,8 +16,8 @@ from tests import translation_site
 from tests.repo import SITE as REPO
 from tests.test_languages import interface_problems, nav_problems
 from verified_docs.i18n import cli
+from verified_docs.i18n.cli import language_name
 from verified_docs.i18n.parity import page_set_problems
-from verified_docs.i18n.scaffold import language_name
 from verified_docs.i18n.status import interface_texts
 from verified_docs.site import Site
 

@@ -1,6 +1,2 @@
 """`make translations`, `make new-language` (cli) and what a translation may not change (parity);
 what readers see of it is verified_docs/translated_pages.py."""
-
-
-class UsageError(Exception):
-    """What a command was asked to do and cannot; the command prints it as `error: …`."""
