@@ -151,9 +151,10 @@ def api_gender(text, code, rule, term):
     for span in INLINE_CODE.finditer(code):
         head = span[0].strip("`").split("(")[0].strip()  # `x.clamp(min=0)` -> clamp
         name = head.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", head) else None
-        for start, end, word in disagreeing(code, span.start(), span.end(),
-                                            GENDERS[wanted[name]]) if name in wanted else ():
-            yield start, end, f"says {name} is {wanted[name]} («{term}»), not «{word}»"
+        if name in wanted:
+            for start, end, word in disagreeing(code, span.start(), span.end(),
+                                                GENDERS[wanted[name]]):
+                yield start, end, f"says {name} is {wanted[name]} («{term}»), not «{word}»"
 
 
 CHECKS = {None: word_gender, "release-preposition": release_preposition,
