@@ -25,21 +25,18 @@ def test_same_pages_as_default_language(lang):
     assert not problems, "\n".join(problems)
 
 
-PAIRS = [(lang, page) for lang in SITE.locales[1:] for page in SITE.pages(lang)
-         if page in SITE.pages(SITE.default)]
+PAIRS = [pytest.param(lang, page, id=f"{lang}/{page}") for lang in SITE.locales[1:]
+         for page in SITE.pages(lang) if page in SITE.pages(SITE.default)]
 
 
-IDS = [f"{lang}/{page}" for lang, page in PAIRS]
-
-
-@pytest.mark.parametrize("lang, page", PAIRS, ids=IDS)
+@pytest.mark.parametrize("lang, page", PAIRS)
 def test_same_structure_as_default_language(lang, page):
     problems = page_problems(SITE.docs / SITE.default / page, SITE.docs / lang / page)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-@pytest.mark.parametrize("lang, page", PAIRS, ids=IDS)
+@pytest.mark.parametrize("lang, page", PAIRS)
 def test_translation_is_stamped(lang, page):
     rel = SITE.relative(SITE.docs / lang / page)
     if not re.fullmatch(r"[0-9a-f]{12}", str(SITE.front_matter(SITE.docs / lang / page)[0].get(

@@ -11,6 +11,8 @@ import io
 import re
 
 import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 
 from tests import translation_site
 from tests.repo import SITE as REPO
@@ -54,7 +56,7 @@ def workflow(tmp_path_factory):
     refused), then the English prose of mask.md edited (outdated) and an output of index.md
     (not: `make outputs` writes it in every language), a page added with no translation
     and no menu entry, a text and a menu title deleted from the Russian entry, German added with
-    `make new-language` (after `xx`, which Material cannot build, refused); built once."""
+    `make new-language` (after `xx`, which Material cannot build, refused); built once, strict."""
     root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
     (root / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
     steps = {"stamp": translations(root, "stamp", *REFUSED, "docs/ru/index.md",
@@ -76,7 +78,8 @@ def workflow(tmp_path_factory):
     steps["after xx"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
     steps["status"] = translations(root, "status")
-    steps["site"] = translation_site.build(root)
+    build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "site"), strict=True))
+    steps["site"] = root / "site"
     return root, steps
 
 

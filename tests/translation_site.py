@@ -85,12 +85,3 @@ def write(root: pathlib.Path) -> pathlib.Path:
         (root / "docs" / page).write_text(text, encoding="utf-8")
     return root
 
-
-def build(root: pathlib.Path) -> pathlib.Path:
-    """`mkdocs build --strict` of the site at `root`, in process; the built site's folder."""
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-
-    site_dir = root / "site"
-    mkdocs_build(load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir), strict=True))
-    return site_dir
