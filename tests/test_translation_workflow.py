@@ -158,7 +158,8 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
         "the language switcher should list the new language")
     assert '<html lang="de"' in (steps["site"] / "de" / "404.html").read_text(encoding="utf-8")
     code, out, err = translations(root, "new-language", "de")
-    assert code == 1 and "de is already a language of the site" in err, err
+    assert code == 1 and "de is already a language of the site" in err, (
+        f"make new-language LANG=de a second time was not refused: {out}{err}")
 
 
 def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
