@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 import re
-import threading
 from functools import cache
 
 from verified_docs import versions
@@ -96,9 +95,6 @@ class Fence:
         return code if self.include else "\n" * self.open_line + code
 
 
-SNIPPET_LOCK = threading.Lock()
-
-
 @cache
 def snippet_preprocessor(site: Site):
     import markdown
@@ -115,9 +111,8 @@ def expand_snippets(site: Site, code: str, where: str) -> str:
         return code
     try:
         # One preprocessor, whose run keeps state (the files being included, against loops):
-        # the runner expands a fence for each release in a thread of its own.
-        with SNIPPET_LOCK:
-            lines = snippet_preprocessor(site).run(code.splitlines())
+        # not to be run in two threads at once.
+        lines = snippet_preprocessor(site).run(code.splitlines())
     except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
         raise PageError(f"{where}: cannot include snippet: {exc}") from None
     return "\n".join(lines) + "\n"

@@ -162,13 +162,16 @@ class Runner:
     def run(self, fence: Fence, releases=None) -> dict[str, Result]:
         """Run `fence` on each of its releases (or those of `releases`), side by side, after
         the fences it continues when they did not just run there."""
+        # Expanded here, once, not in each release's thread: the snippet preprocessor keeps
+        # state while it runs.
+        links = [(link, link.padded_source()) for link in chain(fence)]
         chosen = [r for r in fence.releases if releases is None or r in releases]
-        futures = {r: self.pool.submit(self.run_on, fence, r) for r in chosen}
+        futures = {r: self.pool.submit(self.run_on, links, r) for r in chosen}
         concurrent.futures.wait(futures.values())  # every release done before any is reported
         return {release: future.result() for release, future in futures.items()}
 
-    def run_on(self, fence: Fence, release: str) -> Result:
-        *before, _ = links = chain(fence)
+    def run_on(self, links: list[tuple[Fence, str]], release: str) -> Result:
+        fence = links[-1][0]
         page, process, last_ok = self.pages.get(release, (None, None, None))
         if page != fence.path:
             self.drop(release)
@@ -178,9 +181,9 @@ class Runner:
             self.start([release])
             process, last_ok = self.workers[release].connect(), None
             self.pages[release] = (fence.path, process, None)
-        fresh = not (before and last_ok == before[-1])
-        for i, link in enumerate(links if fresh else [fence]):
-            result = self.send(process, link, release, fresh and i == 0)
+        fresh = not (len(links) > 1 and last_ok == links[-2][0])
+        for i, (link, code) in enumerate(links if fresh else links[-1:]):
+            result = self.send(process, link, code, release, fresh and i == 0)
             if link is not fence and result.error:
                 raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
                                   f"failed on PyTorch {release}:\n{result.error}")
@@ -189,10 +192,10 @@ class Runner:
         self.pages[release] = (fence.path, process, None if result.error else fence)
         return result
 
-    def send(self, process: PageProcess, fence: Fence, release: str, fresh: bool) -> Result:
+    def send(self, process: PageProcess, fence: Fence, code: str, release: str,
+             fresh: bool) -> Result:
         try:
-            result = process.run(fence.padded_source(), fence.filename(), fresh, self.timeout,
-                                 self.limit)
+            result = process.run(code, fence.filename(), fresh, self.timeout, self.limit)
         except TimeoutError:
             self.drop(release)
             raise BlockFailed(
