@@ -54,8 +54,7 @@ class Fence:
 
     @property
     def releases(self) -> tuple[str, ...]:
-        """The PyTorch releases this fence runs on, oldest first: every verified one, unless
-        its `torch="…"` restricts it."""
+        """Oldest first: every verified release, or those its `torch="…"` names."""
         try:
             return self.site.torch.select(self.attributes.get("torch"))
         except versions.UnknownRelease as exc:
@@ -85,8 +84,7 @@ class Fence:
         """The code with its snippets expanded, as the site shows it."""
         return expand_snippets(self.site, self.content, self.where)
 
-    def filename(self) -> str:
-        """The name tracebacks give the code: the snippet file, or the page."""
+    def filename(self) -> str:  # for tracebacks
         return self.include or self.site.relative(self.path)
 
     def padded_source(self) -> str:
