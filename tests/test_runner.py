@@ -174,17 +174,6 @@ def test_a_continuation_on_other_releases_than_its_fence_is_named(runner, tmp_pa
            f"fence it continues ({first.where}) runs on {', '.join(RELEASES)}" in str(raised.value)
 
 
-def test_stderr_is_captured_at_the_file_descriptor(runner, tmp_path):
-    """Also what C code and os.write(2, …) write, which never pass through sys.stderr."""
-    (fence,) = page(runner, tmp_path, "stderr", ("python", "import os, sys\n"
-                                                   "os.write(2, b'behind your back\\n')\n"
-                                                   "print('in front', file=sys.stderr)\n"
-                                                   "print('out')"))
-    for release, result in runner.run(fence).items():
-        assert (result.stdout, result.stderr, result.error) == (
-            "out\n", "behind your back\nin front\n", None), release
-
-
 def test_sys_exit_with_a_status_is_an_error_naming_the_line(runner, tmp_path):
     (fence,) = page(runner, tmp_path, "exit", ("python", "import sys\nsys.exit(3)"))
     for release, result in runner.run(fence).items():
