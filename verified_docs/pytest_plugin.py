@@ -180,7 +180,7 @@ def record_provenance(config, items) -> None:
     with_code = {f"{lang}/{page}" for lang in site.locales for page in pages}
     for page, releases in pages.items():
         if None not in releases:
-            provenance.record(provenance.path(site),
+            provenance.record(site.root / provenance.RECORD,
                               [f"{lang}/{page}" for lang in site.locales
                                if (site.docs / lang / page).exists()],
                               site.torch.ascending(set().union(*releases)), with_code,
