@@ -6,13 +6,13 @@ tested in test_plugins.py."""
 from __future__ import annotations
 
 import concurrent.futures
-import sys
+import threading
 
 import pytest
 
 from tests.repo import SITE
 from tests.tiny import tiny_site
-from verified_docs.fences import expand_snippets, python_fences
+from verified_docs.fences import python_fences, snippet_preprocessor
 from verified_docs.runner import BlockFailed, Runner
 from verified_docs.site import PageError, Site
 
@@ -132,18 +132,22 @@ def test_continuations(runner, tmp_path, fences, runs, shown):
     assert set(results.values()) == {shown}, results
 
 
+# Each on the newest release alone: the runner stops and reports a block the same way on every
+# release.
+ON_NEWEST = f'{{.python torch="{short(NEWEST)}"}}'
+CONTINUING_ON_NEWEST = f'{{.python continuation torch="{short(NEWEST)}"}}'
 FAILURES = {  # the last fence's message starts with this; {0}, {1}: the first, the last fence
-    "endless": ([("python", "while True:\n    pass")],
+    "endless": ([(ON_NEWEST, "while True:\n    pass")],
                 "{1}: the code block did not finish within 2 s (PyTorch ", "--block-timeout"),
-    "flood": ([("python", f"print('x' * {100 * LIMIT})")],
+    "flood": ([(ON_NEWEST, f"print('x' * {100 * LIMIT})")],
               f"{{1}}: the code block wrote {100 * LIMIT + 1:,} bytes to stdout, more than the "
               f"limit of {LIMIT:,} (PyTorch ", "print less"),
-    "flood-stderr": ([("python", f"import os\nos.write(2, b'x' * {100 * LIMIT})")],
+    "flood-stderr": ([(ON_NEWEST, f"import os\nos.write(2, b'x' * {100 * LIMIT})")],
                      f"{{1}}: the code block wrote {100 * LIMIT:,} bytes to stderr", ""),
-    "os-exit": ([("python", "import os\nos._exit(0)")],
+    "os-exit": ([(ON_NEWEST, "import os\nos._exit(0)")],
                 "{1}: the process running the code block (PyTorch ", "os._exit()"),
-    "continues-a-failure": ([("python", "x = 1\nraise ValueError('boom')"),
-                             ("{.python continuation}", "print(x)")],
+    "continues-a-failure": ([(ON_NEWEST, "x = 1\nraise ValueError('boom')"),
+                             (CONTINUING_ON_NEWEST, "print(x)")],
                             "{1}: the fence it continues, {0}, failed on PyTorch ", "boom"),
 }
 
@@ -170,17 +174,6 @@ def test_a_continuation_on_other_releases_than_its_fence_is_named(runner, tmp_pa
            f"fence it continues ({first.where}) runs on {', '.join(RELEASES)}" in str(raised.value)
 
 
-def test_stderr_is_captured_at_the_file_descriptor(runner, tmp_path):
-    """Also what C code and os.write(2, …) write, which never pass through sys.stderr."""
-    (fence,) = page(runner, tmp_path, "stderr", ("python", "import os, sys\n"
-                                                   "os.write(2, b'behind your back\\n')\n"
-                                                   "print('in front', file=sys.stderr)\n"
-                                                   "print('out')"))
-    for release, result in runner.run(fence).items():
-        assert (result.stdout, result.stderr, result.error) == (
-            "out\n", "behind your back\nin front\n", None), release
-
-
 def test_sys_exit_with_a_status_is_an_error_naming_the_line(runner, tmp_path):
     (fence,) = page(runner, tmp_path, "exit", ("python", "import sys\nsys.exit(3)"))
     for release, result in runner.run(fence).items():
@@ -190,16 +183,17 @@ def test_sys_exit_with_a_status_is_an_error_naming_the_line(runner, tmp_path):
         assert result.error.endswith("SystemExit: 3"), result.error
 
 
-def test_a_fence_is_expanded_for_every_release_at_once():
-    """The runner expands a fence's `--8<--` lines in a thread per release, with the site's one
-    snippet preprocessor, which keeps state while it runs; switching threads as often as
-    possible makes any overlap show."""
-    code = '--8<-- "snippets/my_relu.py"\n--8<-- "snippets/clamp_seed_arithmetic.py"\n'
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        with concurrent.futures.ThreadPoolExecutor(8) as pool:
-            expanded = set(pool.map(lambda _: expand_snippets(SITE, code, "page.md:1"), range(400)))
-    finally:
-        sys.setswitchinterval(switch)
-    assert len(expanded) == 1 and "class MyReLU" in expanded.pop()
+
+def test_a_fence_is_expanded_once_in_the_callers_thread(runner, tmp_path, monkeypatch):
+    """The site's one snippet preprocessor keeps state while it runs: the releases' threads
+    must not expand a fence at once."""
+    monkeypatch.chdir(runner.site.root)  # where the site's snippets are found, as in a build
+    preprocessor, threads = snippet_preprocessor(runner.site), []
+    expand = preprocessor.run
+    monkeypatch.setattr(preprocessor, "run", lambda lines: threads.append(
+        threading.current_thread()) or expand(lines))
+    (fence,) = page(runner, tmp_path, "snippet", ("python", '--8<-- "snippets/double.py"'))
+    assert set(printed(runner.run(fence)).values()) == {"42\n"}
+    assert threads == [threading.current_thread()], (
+        f"the fence was expanded {len(threads)} time(s), in {threads}; expand it once, before "
+        "its releases' threads start (verified_docs/runner.py, Runner.run)")

@@ -52,12 +52,8 @@ def test_the_workflow_runs_the_readme_test_command_before_deploying():
     (None, zizmor),
     (("        run: make test\n", "        run: echo ${{ github.event.head_commit.message }}\n"),
      zizmor),
-    (("uses: actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128  # v5.0.0",
-      "uses: actions/deploy-pages@v5"), zizmor),
-    (("    runs-on: ubuntu-24.04\n", "    runs-on: [ubuntu-24.04\n"), schema),
     (("    needs: build\n", "    needs: {build: true}\n"), schema),
-], ids=["valid-schema", "zizmor-clean", "template-injection", "unpinned-action", "not-yaml",
-        "bad-needs"])
+], ids=["valid-schema", "zizmor-clean", "template-injection", "bad-needs"])
 def test_the_checks_pass_the_workflow_and_fail_a_broken_one(tmp_path, breakage, check):
     if breakage is None:
         result = check(WORKFLOW)

@@ -3,9 +3,8 @@
 Per PyTorch release, the median time of the docs tests on that release (`pytest docs
 --torch-release R`) next to its floor, one plain Python that runs the same code once with no test
 machinery (no isolation, no limits, no comparison). Both run on the same one core: on two, the
-tests, which start a worker beside pytest, would be timed against a floor that uses one. Then the
-whole site's `mkdocs build` next to the default language's alone. The last lines are
-`ratio <release>: <docs tests / floor>`.
+tests, which start a worker beside pytest, would be timed against a floor that uses one. The last
+lines are `ratio <release>: <docs tests / floor>`.
 """
 
 from __future__ import annotations
@@ -73,27 +72,9 @@ def main(argv=None) -> None:
             tests = [py, "-m", "pytest", "-q", "docs", "--torch-release", release]
             ratios[release] = (median_seconds(here, tests, runs, env), median_seconds(
                 here, [py, str(script)], runs, here.torch.environ(release)))
-        build = [py, "-m", "mkdocs", "build", "--strict", "-d", out]
-        whole = median_seconds(here, build, runs, env)
-        # static-i18n told to build the default language alone; beside mkdocs.yml, so that its
-        # relative paths hold.
-        text = (here.root / "mkdocs.yml").read_text(encoding="utf-8")
-        marker = "      docs_structure: folder\n"
-        if marker not in text:
-            sys.exit("bench: cannot find the i18n plugin's docs_structure in mkdocs.yml")
-        config = here.root / f".bench-{os.getpid()}.yml"
-        config.write_text(text.replace(marker, f"{marker}      build_only_locale: "
-                                               f"{here.default}\n"), "utf-8")
-        try:
-            alone = median_seconds(here, [*build, "-f", str(config)], runs, env)
-        finally:
-            config.unlink()
     print(f"runs per figure:      {runs} (medians)")
     for release, (tests, floor) in ratios.items():
         print(f"PyTorch {release}: docs tests {tests:6.2f} s, floor (plain run) {floor:6.2f} s")
-    print(f"mkdocs build, all:    {whole:6.2f} s")
-    print(f"mkdocs build, {here.default}:     {alone:6.2f} s   (all / {here.default} = "
-          f"{whole / alone:.2f})")
     for release, (tests, floor) in ratios.items():
         print(f"ratio {release}: {tests / floor:.2f}")
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 import re
-import threading
 from functools import cache
 
 from verified_docs import versions
@@ -55,8 +54,7 @@ class Fence:
 
     @property
     def releases(self) -> tuple[str, ...]:
-        """The PyTorch releases this fence runs on, oldest first: every verified one, unless
-        its `torch="…"` restricts it."""
+        """Oldest first: every verified release, or those its `torch="…"` names."""
         try:
             return self.site.torch.select(self.attributes.get("torch"))
         except versions.UnknownRelease as exc:
@@ -86,17 +84,13 @@ class Fence:
         """The code with its snippets expanded, as the site shows it."""
         return expand_snippets(self.site, self.content, self.where)
 
-    def filename(self) -> str:
-        """The name tracebacks give the code: the snippet file, or the page."""
+    def filename(self) -> str:  # for tracebacks
         return self.include or self.site.relative(self.path)
 
     def padded_source(self) -> str:
         """Source whose line numbers are those of the page (or of the included file)."""
         code = self.source()
         return code if self.include else "\n" * self.open_line + code
-
-
-SNIPPET_LOCK = threading.Lock()
 
 
 @cache
@@ -115,9 +109,8 @@ def expand_snippets(site: Site, code: str, where: str) -> str:
         return code
     try:
         # One preprocessor, whose run keeps state (the files being included, against loops):
-        # the runner expands a fence for each release in a thread of its own.
-        with SNIPPET_LOCK:
-            lines = snippet_preprocessor(site).run(code.splitlines())
+        # not to be run in two threads at once.
+        lines = snippet_preprocessor(site).run(code.splitlines())
     except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
         raise PageError(f"{where}: cannot include snippet: {exc}") from None
     return "\n".join(lines) + "\n"

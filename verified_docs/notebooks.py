@@ -25,11 +25,8 @@ import posixpath
 import re
 import urllib.parse
 
-import jupytext
-import nbformat
 from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
-from nbformat import v4
 
 from verified_docs import exercise_archive, fences, outputs, site, source_links
 from verified_docs.site import Site
@@ -172,6 +169,8 @@ class PageCells:
 
 def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
     """The page's cells; none when the default release runs none of its code."""
+    from nbformat import v4  # imported when a build makes notebooks, not with every config load
+
     page = Site.containing(path)
     python = fences.python_fences(path)
     raw = page.read_text(path)
@@ -277,6 +276,10 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
               strings: dict) -> TakeHome | None:
     """The notebook and script of the page at `path` whose HTML goes to `page_dest`, links
     absolute under `site_url` + `lang_prefix`; None when the default release runs none of it."""
+    import jupytext
+    import nbformat
+    from nbformat import v4
+
     torch = Site.containing(path).torch
     base = site_url.rstrip("/") + "/"
     found = cells(path, base + lang_prefix, torch.default)

@@ -117,8 +117,8 @@ def check(code: Fence, printed: dict[str, str]) -> None:
         return  # the grouping can only be judged with every release's output
     # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
     found = groups(printed)
-    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
-    shown_text = "".join(lines[code.close_line:shown[-1].close_line if shown else code.close_line])
+    shown_text = "".join(code.path.read_text(encoding="utf-8").splitlines(keepends=True)[
+        outputs_span(code)])
     written = block(site, lang, found)
     if shown_text != written:
         at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
@@ -143,6 +143,12 @@ def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
     return printed
 
 
+def outputs_span(code: Fence) -> slice:
+    """The lines after `code` that `make outputs` rewrites: its output fences, blank lines."""
+    shown = output_fences(code)
+    return slice(code.close_line, shown[-1].close_line if shown else code.close_line)
+
+
 def block(site, lang: str, found: list[Group]) -> str:
     """The text `make outputs` puts after a code fence: a blank line and a fence per group, with
     more backticks than any run of them in the output."""
@@ -155,10 +161,9 @@ def block(site, lang: str, found: list[Group]) -> str:
 
 def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
             ) -> dict[pathlib.Path, int]:
-    """Write each code fence's output fences into the default language's page `path` and into
-    each of its translations, the same groups titled in the translation's language (the
-    translation checks hold a translation's code fences to the English ones, one for one).
-    Returns, per file, how many code fences' outputs changed."""
+    """Each code fence's output fences written into the default language's page `path` and, in
+    their language, into its translations (parity holds their code fences to it, one for one):
+    per file, how many code fences' outputs changed."""
     site = Site.containing(path)
     written = {path: [(code, groups(completed(code, printed))) for code, printed in updates]}
     english = python_fences(path)
@@ -173,18 +178,14 @@ def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
 
 
 def write(site: Site, path: pathlib.Path, pending: list[tuple[Fence, list[Group]]]) -> int:
-    """Replace, insert or drop the output fences after each code fence, bottom-up so line
-    numbers stay valid; how many code fences' outputs changed."""
+    """Bottom-up, so that line numbers stay valid."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     lang, changed = site.language_of(path), 0
     for code, found in sorted(pending, key=lambda item: -item[0].open_line):
-        shown = output_fences(code)
-        new = block(site, lang, found)
-        end = shown[-1].close_line if shown else code.close_line
-        if "".join(lines[code.close_line:end]) == new:
-            continue
-        changed += 1
-        lines[code.close_line:end] = [new]
+        span, new = outputs_span(code), block(site, lang, found)
+        if "".join(lines[span]) != new:
+            changed += 1
+            lines[span] = [new]
     if changed:
         path.write_text("".join(lines), encoding="utf-8")
         page_fences.cache_clear()

@@ -21,10 +21,6 @@ import pathlib
 RECORD = pathlib.Path(".cache") / "provenance.json"
 
 
-def path(site) -> pathlib.Path:
-    return site.root / RECORD
-
-
 class Unreadable(ValueError):
     pass
 

@@ -1,13 +1,8 @@
-"""pytest plugin (entry point `pytest11`): every Python fence of the default language's pages
-is a test, collected by pytest-markdown-docs and run here.
-
-- Each fence runs in a child interpreter on every PyTorch release it runs on
-  (verified_docs.runner); what each printed must equal the ```output fences after it, or with
-  `--update-outputs` is written into them, in the page and in its translations.
-- A translation's fences do not run: the translation checks hold its code and outputs to the
-  English page's (verified_docs.i18n.parity).
-- Anything written to stderr, warnings included, fails the fence.
-- A page whose fences all passed is recorded, in every language, for the footer.
+"""pytest plugin (entry point `pytest11`): each Python fence of the default language's pages,
+collected by pytest-markdown-docs, runs on its releases (verified_docs.runner); what each printed
+must equal the ```output fences after it (`--update-outputs` writes them, in the page and its
+translations). A translation's fences do not run: parity holds them to the English page's.
+Anything on stderr fails the fence. A page whose fences all passed is recorded for the footer.
 """
 
 from __future__ import annotations
@@ -100,15 +95,14 @@ def pytest_unconfigure(config):
     DocsRunner.config = config.stash.get(OUTER, None)
 
 
-def wanted_releases(config) -> tuple[str, ...] | None:
-    """The release `--torch-release` names, or None for all of them."""
+def wanted_releases(config) -> tuple[str, ...] | None:  # None: every release
     wanted = config.getoption("--torch-release")
     return (config.stash[SITE].torch.resolve(wanted),) if wanted else None
 
 
 def pytest_collect_file(file_path, parent):
-    """At the first page that runs: start importing torch, to overlap with collection. Not in
-    a pytest-xdist worker, which does not know yet whether it gets the pages."""
+    """At the first page: start importing torch. Not in a pytest-xdist worker, which does not
+    know yet whether it gets the pages."""
     config, site = parent.config, parent.config.stash[SITE]
     if is_page(site, file_path) and site.language_of(file_path) == site.default \
             and not hasattr(config, "workerinput"):
@@ -116,8 +110,7 @@ def pytest_collect_file(file_path, parent):
 
 
 def fence_of(item):
-    """The item's fence; None for another test, or a fence whose bad input (an unknown release)
-    its own test reports."""
+    """None for another test, or for a fence whose own test reports its bad input."""
     definition = getattr(item, "test_definition", None)
     if definition is None or not is_page(item.config.stash[SITE], definition.source_path):
         return None
@@ -130,8 +123,7 @@ def fence_of(item):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Deselect a translation's fences, and with `--torch-release` those that do not run
-    there."""
+    """A translation's fences, and with `--torch-release` those not run there, deselected."""
     site, wanted = config.stash[SITE], wanted_releases(config)
     kept = [i for i in items if site.language_of(i.path) in (None, site.default) and (
         not wanted or (f := fence_of(i)) is None or wanted[0] in f.releases)]
@@ -177,8 +169,7 @@ def pytest_terminal_summary(terminalreporter, config):
 
 
 def record_provenance(config, items) -> None:
-    """Each page whose fences all ran and passed in this session, in every language, on the
-    releases they ran on."""
+    """Each page whose fences all passed, in every language, on the releases they ran on."""
     site, passed, pages = config.stash[SITE], config.stash[PASSED], {}
     default = (site.docs / site.default).resolve()
     for definition in [getattr(item, "test_definition", None) for item in items]:
@@ -189,7 +180,7 @@ def record_provenance(config, items) -> None:
     with_code = {f"{lang}/{page}" for lang in site.locales for page in pages}
     for page, releases in pages.items():
         if None not in releases:
-            provenance.record(provenance.path(site),
+            provenance.record(site.root / provenance.RECORD,
                               [f"{lang}/{page}" for lang in site.locales
                                if (site.docs / lang / page).exists()],
                               site.torch.ascending(set().union(*releases)), with_code,

@@ -1,13 +1,11 @@
-"""Running a page's fences in child interpreters, one per PyTorch release (verified_docs.worker).
-
-Each page gets its own process per release, forked from the release's worker, so no block can
-change another page's result; a fence runs on its releases side by side, each under a time limit
-and its output under a size limit.
-"""
+"""A page's fences run in a process per release forked from that release's worker
+(verified_docs.worker), so no page changes another's result; releases side by side, each fence
+under a time limit and an output limit."""
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import os
 import pathlib
@@ -37,9 +35,8 @@ Result = types.SimpleNamespace
 
 
 class Worker:
-    """A child interpreter that has imported `release` as torch; each connection is served by a
-    fork of it. A page's runs in the site's folder with `import snippets` working; a `fresh` one
-    is a reader's Python instead (`-I`, an empty folder, nothing of the project importable)."""
+    """A child interpreter that imported `release` as torch, forking per connection: in the
+    site's folder, or `fresh`, a reader's Python (`-I`, an empty folder, no project)."""
 
     def __init__(self, site: Site, release: str, fresh: bool = False):
         self.release = release
@@ -55,8 +52,8 @@ class Worker:
         # One thread for torch's operators: every release's worker runs at once, and torch's
         # thread pool, one thread per core in each, would have them wait on one another.
         env = {**site.torch.environ(release), "OMP_NUM_THREADS": "1"}
-        # Listening before the child starts: a connection waits for it to have imported torch,
-        # and fails at once if it died.
+        # Listening before the child starts: a connection waits for torch's import, and fails
+        # at once if the child died.
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
             listener.bind(self.socket)
             listener.listen(8)
@@ -66,7 +63,6 @@ class Worker:
                 stderr=self.log, pass_fds=[listener.fileno()])
 
     def connect(self) -> PageProcess:
-        """A new process forked from the worker."""
         try:
             process = PageProcess(self.socket)
         except (OSError, ValueError):  # refused or reset: the worker died; or no reply at all
@@ -87,7 +83,7 @@ class Worker:
 
 
 class PageProcess:
-    """One process forked from a worker: one page's fences on one release, or one example."""
+    """A fork of a worker: one page's fences on one release, or one example."""
 
     def __init__(self, path: str):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -109,18 +105,13 @@ class PageProcess:
         try:
             line = self.reader.readline()
         except TimeoutError:
-            self.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            self.close()
             raise
         if not line:
             raise EOFError
         return Result(**json.loads(line))
-
-    def kill(self) -> None:
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.close()
 
     def close(self) -> None:
         self.reader.close()
@@ -128,8 +119,7 @@ class PageProcess:
 
 
 class Runner:
-    """Runs fences of the pages of `site` on each of their releases, keeping one process per
-    release for the page that runs there."""
+    """Runs the fences of `site`'s pages, keeping per release the process of the page there."""
 
     def __init__(self, site: Site, timeout: float = DEFAULT_TIMEOUT,
                  limit: int = DEFAULT_LIMIT):
@@ -140,8 +130,7 @@ class Runner:
         self.pool = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="release")
 
     def start(self, releases) -> None:
-        """Start the workers of `releases` now, so that importing torch overlaps with the
-        collection of the tests."""
+        """Started early, importing torch overlaps with the tests' collection."""
         for release in releases:
             if release not in self.workers and not self.site.torch.missing(release):
                 self.workers[release] = Worker(self.site, release)
@@ -155,20 +144,22 @@ class Runner:
         self.workers.clear()
 
     def drop(self, release: str) -> None:
-        """Forget the page's process on `release` (done, or unfit after a failure)."""
         if release in self.pages:
             self.pages.pop(release)[1].close()
 
     def run(self, fence: Fence, releases=None) -> dict[str, Result]:
         """Run `fence` on each of its releases (or those of `releases`), side by side, after
         the fences it continues when they did not just run there."""
+        # Expanded here, once, not in each release's thread: the snippet preprocessor keeps
+        # state while it runs.
+        links = [(link, link.padded_source()) for link in chain(fence)]
         chosen = [r for r in fence.releases if releases is None or r in releases]
-        futures = {r: self.pool.submit(self.run_on, fence, r) for r in chosen}
+        futures = {r: self.pool.submit(self.run_on, links, r) for r in chosen}
         concurrent.futures.wait(futures.values())  # every release done before any is reported
         return {release: future.result() for release, future in futures.items()}
 
-    def run_on(self, fence: Fence, release: str) -> Result:
-        *before, _ = links = chain(fence)
+    def run_on(self, links: list[tuple[Fence, str]], release: str) -> Result:
+        fence = links[-1][0]
         page, process, last_ok = self.pages.get(release, (None, None, None))
         if page != fence.path:
             self.drop(release)
@@ -178,9 +169,9 @@ class Runner:
             self.start([release])
             process, last_ok = self.workers[release].connect(), None
             self.pages[release] = (fence.path, process, None)
-        fresh = not (before and last_ok == before[-1])
-        for i, link in enumerate(links if fresh else [fence]):
-            result = self.send(process, link, release, fresh and i == 0)
+        fresh = not (len(links) > 1 and last_ok == links[-2][0])
+        for i, (link, code) in enumerate(links if fresh else links[-1:]):
+            result = self.send(process, link, code, release, fresh and i == 0)
             if link is not fence and result.error:
                 raise BlockFailed(f"{fence.where}: the fence it continues, {link.where}, "
                                   f"failed on PyTorch {release}:\n{result.error}")
@@ -189,10 +180,10 @@ class Runner:
         self.pages[release] = (fence.path, process, None if result.error else fence)
         return result
 
-    def send(self, process: PageProcess, fence: Fence, release: str, fresh: bool) -> Result:
+    def send(self, process: PageProcess, fence: Fence, code: str, release: str,
+             fresh: bool) -> Result:
         try:
-            result = process.run(fence.padded_source(), fence.filename(), fresh, self.timeout,
-                                 self.limit)
+            result = process.run(code, fence.filename(), fresh, self.timeout, self.limit)
         except TimeoutError:
             self.drop(release)
             raise BlockFailed(
