@@ -11,13 +11,11 @@ import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 
-import markdown
 import pytest
 
 from tests.browser.conftest import LANGS
 from tests.repo import ROOT, SITE
 from verified_docs import browser as s
-from verified_docs.translated_pages import english_body
 
 UNREADABLE = re.compile(r"^_\d+$|^$")
 # What Material and the toc extension say in English when a string is not translated.
@@ -25,18 +23,6 @@ ENGLISH = ["Permanent link", "Made with", "Page not found", "Outputs on this pag
 INTERFACE = {"en": {"permalink": "Permanent link", "separator": " - "},
              "ru": {"permalink": "Ссылка на этот раздел", "separator": "\u00a0— "}}
 THEME = pathlib.Path(__import__("material").__file__).parent / "templates"
-
-
-def test_site_slugify_keeps_cyrillic():
-    config = SITE.config
-    md = markdown.Markdown(extensions=config["markdown_extensions"],
-                           extension_configs=config["mdx_configs"])
-    found = re.search(r'id="([^"]*)"', md.convert("## Проверка градиента\n"))
-    slug = urllib.parse.unquote(found.group(1)) if found else ""
-    assert slug == "проверка-градиента", (
-        f"a Russian heading gets the anchor #{slug}, not #проверка-градиента. "
-        "In mkdocs.yml, markdown_extensions: toc: needs "
-        "`slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}`.")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -132,17 +118,6 @@ def test_interface_in_page_language(visits, lang):
             problems.append(f"{v.url}: English interface text {english} {v.next!r}")
     assert any(v.permalinks for v in visits.of(lang)), "no heading has an anchor link"
     assert not problems, "\n  ".join(["the interface is not in the page's language:", *problems])
-
-
-def test_untranslated_text_is_marked_english():
-    body = ('<h1 id="t">Title</h1>\n<div class="admonition warning translation-banner" '
-            'id="translation-missing">\n<p class="admonition-title">Не переведено</p>\n</div>\n'
-            '<p>English text.</p>')
-    out = english_body(body)
-    banner = out.index('id="translation-missing"')
-    assert out.startswith('<h1 lang="en" id="t">')
-    assert '<div lang="en">\n\n<p>English' in out[banner:]
-    assert out.count('lang="en"') == 2 and out[:banner].count("</div>") == 0
 
 
 def test_sitemap_has_hreflang_alternates(site, pages):

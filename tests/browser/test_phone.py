@@ -62,12 +62,10 @@ def test_every_box_that_scrolls_shows_a_shadow_at_its_hidden_edge(phone_visits):
 def test_every_box_that_scrolls_is_reachable_by_keyboard(phone_visits):
     unreachable = [f"docs/{v.page.source}: {s['first'][:50]!r} (tabindex {s['tabindex']})"
                    for v in phone_visits.values() for s in v.scrollers if s["tabindex"] != "0"]
-    axe_found = {v.page.source: v.axe for v in phone_visits.values() if v.axe}
-    assert not unreachable and not axe_found, (
+    assert not unreachable, (
         "at 390 px a box that scrolls sideways must take keyboard focus (tabindex=\"0\": "
         "overrides/assets/javascripts/focusable-scroll.js; Material sets it only where there "
-        "is hover, and takes it away when it sets the block up):\n  "
-        + "\n  ".join(unreachable) + f"\naxe: {axe_found}")
+        "is hover, and takes it away when it sets the block up):\n  " + "\n  ".join(unreachable))
 
 
 @pytest.mark.parametrize("screen", ["phone_visits", "visits"])

@@ -84,15 +84,3 @@ def test_title_is_followed_by_when_outputs_were_verified(visits, provenance_reco
                             f"{shown.get('verified')!r}): the date should be written in words "
                             f"in {lang!r}, and the ISO date kept for data-verified")
     assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_dates_are_written_in_the_page_language(lang):
-    """The date under the title and in the footer is the language's, not ISO: a check of what
-    verified_docs/provenance.py writes, on a record made here."""
-    record = {"run": {"torch": ["2.15.0"], "verified": "2026-12-01"}, "with_code": [],
-              "pages": {f"{lang}/page.md": {"torch": ["2.15.0"], "verified": "2026-12-01"}}}
-    shown = provenance.footer(record, f"{lang}/page.md", lang)
-    assert shown["date"] == local_date("2026-12-01", lang) != "2026-12-01", shown
-    assert "12" not in shown["date"] and "2026" in shown["date"], (
-        f"{lang}: {shown['date']!r} should name the month in words")

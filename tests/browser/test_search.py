@@ -6,6 +6,7 @@ not prefixes of other words, and results show prose, not code, on a phone.
 Expected pages are read from the built search index, so the test follows the content. Every
 query of a language is typed once, on a phone (`searches`); the tests check what it found."""
 
+import contextlib
 import html
 import json
 import re
@@ -14,6 +15,7 @@ from collections import Counter
 
 import pytest
 import yaml
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PHONE, PHONE_ARGS, Tab
 from tests.repo import ROOT, SITE
@@ -164,6 +166,8 @@ def test_opened_result_highlights_the_query(searches, tab, lang):
     section = next((h for h in hrefs if "#" in h), None)
     assert section, f"{query!r}: no section among the results {hrefs}"
     tab.goto(section)
+    with contextlib.suppress(PlaywrightTimeout):  # Material marks them once its index is loaded
+        tab.page.wait_for_selector("article mark[data-md-highlight]", timeout=10000)
     marks = tab.page.eval_on_selector_all("article mark[data-md-highlight]",
                                           "ms => ms.map(m => m.textContent.toLowerCase())")
     assert marks, (f"{section}: the page opened from a result for {query!r} highlights nothing "

@@ -7,6 +7,7 @@ source.html); without REPO_URL none of these links is there.
 """
 
 import os
+import pathlib
 import re
 import urllib.parse
 
@@ -15,6 +16,7 @@ import pytest
 from tests.browser.conftest import LANGS, Tab
 from tests.helpers import build
 from tests.repo import ROOT, SITE
+from tests.tiny import tiny_site
 from verified_docs import browser as s
 from verified_docs.source_links import FENCE
 
@@ -35,15 +37,36 @@ def test_included_code_blocks_are_titled_and_no_repository_links_without_repo_ur
     assert checked, f"no page in {lang!r} includes a snippet into a code block"
 
 
+def repo_site(root: pathlib.Path) -> pathlib.Path:
+    """The tiny site (tests/tiny.py) under this site's mkdocs.yml, theme overrides and texts, with
+    a page in English only: what REPO_URL changes is the same on every page, so these few pages
+    show it without building the whole site again."""
+    from ruamel.yaml import YAML
+
+    tiny_site(root)
+    (root / "docs" / "en" / "extra.md").write_text("# Extra\n\nIn English only.\n", "utf-8")
+    yaml = YAML()
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"))
+    config["theme"]["custom_dir"] = str(ROOT / "overrides")
+    config["nav"] = [{"Home": "index.md"}, {"Extra": "extra.md"}]
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "verified-docs" in plugin:
+            plugin["verified-docs"] = {}  # no figure or results table on these pages
+    with (root / "mkdocs.yml").open("w", encoding="utf-8") as out:
+        yaml.dump(config, out)
+    return root
+
+
 @pytest.fixture(scope="module")
 def site_with_repo(tmp_path_factory):
-    site = tmp_path_factory.mktemp("site-repo")
+    root = repo_site(tmp_path_factory.mktemp("repo"))
+    site = root / "site"
     with pytest.MonkeyPatch.context() as env:
         env.delenv("EDIT_URI", raising=False)
-        result = build(ROOT, site, REPO_URL=REPO)
+        result = build(root, site, REPO_URL=REPO)
     assert result.returncode == 0, result.stderr
     server = s.SiteServer(site)
-    yield site, server, s.discover_pages(site)
+    yield root, site, server, s.discover_pages(site)
     server.close()
 
 
@@ -51,7 +74,7 @@ def site_with_repo(tmp_path_factory):
 def test_repo_url_adds_repository_edit_and_feedback_links(browser, site_with_repo, lang):
     """The feedback link: visible, in the page's language, to a new issue of REPO_URL whose title
     names the page and whose text its address, source file and language."""
-    _, server, pages = site_with_repo
+    _, _, server, pages = site_with_repo
     strings = SITE.extra(lang)["strings"]
     t = Tab(browser)
     try:
@@ -86,7 +109,7 @@ def test_repo_url_adds_colab_and_source_links(site_with_repo):
     """With REPO_URL set: above each page with code, "Open in Colab" opens its notebook from the
     gh-pages branch the workflow pushes (verified_docs/notebooks.py) and "View source" its
     Markdown; each code block titled with a snippet links that file at main."""
-    site, _, _ = site_with_repo
+    root, site, _, _ = site_with_repo
     notebooks = sorted(site.rglob("*.ipynb"))
     assert notebooks, "the build made no notebook"
     owner_repo = REPO.removeprefix("https://github.com/")
@@ -102,9 +125,9 @@ def test_repo_url_adds_colab_and_source_links(site_with_repo):
         assert colab in hrefs, f"{page}: no 'Open in Colab' link to {colab}"
         sources = [h for h in hrefs if h.startswith(f"{REPO}/blob/main/docs/")]
         assert len(sources) == 1, f"{page}: no single 'View source' link"
-        assert (ROOT / sources[0].removeprefix(f"{REPO}/blob/main/")).is_file(), sources[0]
+        assert (root / sources[0].removeprefix(f"{REPO}/blob/main/")).is_file(), sources[0]
         for href, shown in re.findall(r'<span class="filename"><a href="([^"]+)">([^<]+)</a>',
                                       html):
-            assert href == f"{REPO}/blob/main/{shown}" and (ROOT / shown).is_file(), href
+            assert href == f"{REPO}/blob/main/{shown}" and (root / shown).is_file(), href
             snippet_links += 1
     assert snippet_links, "no code block's snippet title links its file"
