@@ -155,8 +155,7 @@ def absolute(target: str, link_base: str) -> str:
 def release_output(fence: fences.Fence) -> str:
     """Another release's output fence as Markdown: its title over what it shows."""
     text = outputs.normalise(fence.content)
-    ticks = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
-    return f"**{fence.title}**\n\n{ticks}text\n{text}{ticks}"
+    return f"**{fence.title}**\n\n{outputs.ticks(text)}text\n{text}{outputs.ticks(text)}"
 
 
 @dataclasses.dataclass
