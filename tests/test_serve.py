@@ -137,7 +137,7 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
             ("snippets/double.py: the edited line is not in the code block of docs/en/index.md",
              "# edited live" in visible_text(server.page(""))),
             ("snippets/figure.py: the edited label is not in the figure; is the snippet "
-             "imported afresh on every build (figures.drawers)?", label in svg),
+             "imported afresh on every build (VerifiedDocsPlugin.drawers)?", label in svg),
             ("docs/ru/more.md, translated now, is still shown as an untranslated page (banner or "
              "lang=\"en\"); are the banners kept from the first build?",
              not any(mark in translated for mark in UNTRANSLATED)),

@@ -2,8 +2,8 @@
 in the repository, and shown as captioned figures a phone can read.
 
 static-i18n runs on_files once per language; each run draws the figures with that language's
-labels, from snippets imported afresh once per build (`drawers`: an edit shows in the next
-`make serve` rebuild). A page links a figure as if it lived in its own language folder, and that
+labels, from snippets imported afresh once per build (the plugin's `drawers`: an edit shows in
+the next `make serve` rebuild). A page links a figure as if it lived in its own language folder, and that
 is the drawing's src path, so strict link validation finds it. Each figure is drawn wide and
 stacked (`-narrow`, for screens up to NARROW_SCREEN), both again for the dark scheme (`-dark`:
 light text on no background), as two `<picture>`s whose images end in `#only-light` and
@@ -14,7 +14,6 @@ shows the English figure with a warning; a page not translated yet, with a note.
 
 from __future__ import annotations
 
-import pathlib
 import posixpath
 import re
 
@@ -22,7 +21,7 @@ from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs.site import Site, build_languages
+from verified_docs.site import build_languages
 
 log = get_plugin_logger(__name__)
 
@@ -36,12 +35,6 @@ IMAGE = re.compile(r'<p><img alt="(?P<alt>[^"]*)" src="(?P<src>[^"]*)"[^>]*></p>
 PICTURE = Markup('<picture><source media="{media}" srcset="{narrow}" width="{nw}" height="{nh}">'
                  '<img alt="{alt}" src="{wide}" width="{w}" height="{h}" loading="lazy" />'
                  '</picture>')
-
-
-def drawers(config, figures: dict[str, str]) -> dict:
-    """{figure path: the snippet module that draws it}, executed afresh (its labels as now)."""
-    return {uri: Site.of(config).snippet(pathlib.Path(path).stem, fresh=True)
-            for uri, path in figures.items()}
 
 
 def variant(uri: str, narrow: bool, dark: bool) -> str:

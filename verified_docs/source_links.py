@@ -42,12 +42,6 @@ def title_includes(markdown: str) -> str:
                      markdown)
 
 
-def set_edit_uri(config):
-    if config.repo_url and not os.environ.get("EDIT_URI"):
-        config.edit_uri = DEFAULT_EDIT_URI
-    return config
-
-
 def blob_base(config) -> str | None:
     """REPO_URL's address of the files at the edit links' branch (`…/blob/main/`), or None
     without REPO_URL or with an EDIT_URI of another form."""
