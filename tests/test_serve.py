@@ -67,12 +67,9 @@ class Server:
         raise AssertionError(f"mkdocs serve {'exited' if self.process.poll() is not None else ''}"
                              f" before {what}:\n{''.join(self.lines)}")
 
-    def get(self, path: str) -> bytes:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=30) as found:
-            return found.read()
-
     def page(self, path: str) -> str:
-        return self.get(path).decode("utf-8")
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=30) as found:
+            return found.read().decode("utf-8")
 
 
 def rebuilt(lines) -> bool:
