@@ -64,7 +64,6 @@ def fence(title: str, lines) -> str:
 
 
 def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
-    """The page's Markdown with both placeholders filled in the language being built."""
     if PLACEHOLDER not in markdown and SUMMARY not in markdown:
         return markdown
     from mkdocs.utils import get_relative_url

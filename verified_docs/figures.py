@@ -43,7 +43,6 @@ def variant(uri: str, narrow: bool, dark: bool) -> str:
 
 
 def add_drawings(files, config, modules: dict):
-    """The four drawings of every figure, in the language being built, added to `files`."""
     default, lang = build_languages(config)
     for uri, module in modules.items():
         for narrow in (False, True):
@@ -53,12 +52,9 @@ def add_drawings(files, config, modules: dict):
                                         content=module.svg(lang, narrow, dark=dark))
                 figure.dest_uri = posixpath.join("" if lang == default else lang, name)
                 files.append(figure)
-    return files
 
 
 def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
-    """Every figure image of the page as a `<figure>` with its narrow drawing and caption."""
-
     def captioned(match: re.Match) -> str:
         src = match["src"]
         uri = next((u for u in modules if src == u or src.endswith("/" + u)), None)
