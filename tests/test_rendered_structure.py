@@ -1,7 +1,9 @@
-"""A translation keeps its page's structure: the built HTML of every translated page (the session's
-`mkdocs build --strict`, the `site` fixture of tests/conftest.py) has at least the headings,
-lists and list items, tables and rows, code blocks, admonitions, folds, tabs and figures of the
-English page. A translation may add a block (a translator's note); it may not lose one.
+"""The strict build of every page in every language (the session's `mkdocs build --strict`, the
+`site` fixture of tests/conftest.py), each with its `<html lang>` and no test marker.
+
+A translation keeps its page's structure: the built HTML of every translated page has at least
+the headings, lists and list items, tables and rows, code blocks, admonitions, folds, tabs and
+figures of the English page. A translation may add a block (a translator's note), not lose one.
 
 Markdown can lose a block without changing a fence or an output, which is all the parity tests
 compare: a list written right under a paragraph line, with no blank line between, is one
@@ -67,3 +69,22 @@ def test_a_lost_list_is_named_and_an_added_block_allowed():
     assert lost_blocks(blocks(english), blocks(russian), "docs/ru/p.md", "docs/en/p.md") == [
         "docs/ru/p.md: list items: the built page has 0, docs/en/p.md has 2",
         "docs/ru/p.md: lists: the built page has 0, docs/en/p.md has 1"]
+
+
+# Every page in every language, those not translated yet (no file: the English page is built in
+# their place) too.
+PAGES = [(lang, page) for lang in SITE.locales for page in SITE.pages(SITE.default)]
+# Fence options the tests read (`continuation`) and raw fence text mean Markdown that did not
+# render as intended; neither may reach a reader.
+LEAKS = ("continuation", "```", "{.python", "--8<--")
+
+
+@pytest.mark.parametrize("lang, page", PAGES, ids=[f"{lang}/{page}" for lang, page in PAGES])
+def test_page_is_built_with_its_language_and_no_test_markers(site, lang, page):
+    built = SITE.built_html(site, lang, page)
+    assert built.exists(), f"docs/{lang}/{page} was not built to {built}"
+    html = built.read_text(encoding="utf-8")
+    assert re.search(rf'<html lang="{lang}"', html), f"{built}: <html lang> should be {lang!r}"
+    code = "".join(re.findall(r"<code[^>]*>.*?</code>|<pre.*?</pre>", html, flags=re.S))
+    found = [leak for leak in LEAKS if leak in code or f" {leak}=" in html]
+    assert not found, f"docs/{lang}/{page}: {found} leaked into the built HTML"

@@ -67,12 +67,9 @@ class Server:
         raise AssertionError(f"mkdocs serve {'exited' if self.process.poll() is not None else ''}"
                              f" before {what}:\n{''.join(self.lines)}")
 
-    def get(self, path: str) -> bytes:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=30) as found:
-            return found.read()
-
     def page(self, path: str) -> str:
-        return self.get(path).decode("utf-8")
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=30) as found:
+            return found.read().decode("utf-8")
 
 
 def rebuilt(lines) -> bool:
@@ -137,7 +134,7 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
             ("snippets/double.py: the edited line is not in the code block of docs/en/index.md",
              "# edited live" in visible_text(server.page(""))),
             ("snippets/figure.py: the edited label is not in the figure; is the snippet "
-             "imported afresh on every build (figures.drawers)?", label in svg),
+             "imported afresh on every build (VerifiedDocsPlugin.drawers)?", label in svg),
             ("docs/ru/more.md, translated now, is still shown as an untranslated page (banner or "
              "lang=\"en\"); are the banners kept from the first build?",
              not any(mark in translated for mark in UNTRANSLATED)),

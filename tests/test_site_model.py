@@ -37,10 +37,6 @@ def site(tmp_path) -> Site:
     return Site(tmp_path)
 
 
-def built(site, lang, page):
-    return site.built_html(site.root / "site", lang, page).relative_to(site.root).as_posix()
-
-
 @pytest.mark.parametrize("fact, expected, why", [
     (lambda s: s.locales, ("en", "ru", "de"),
      "Site.languages: the default language first, the others in mkdocs.yml's order"),
@@ -61,8 +57,8 @@ def built(site, lang, page):
       {"output_title": "Output", "strings": {"outdated_title": "Outdated", "english_link": "English"}}],
      "Site.extra(lang): the language's own `extra` over the global one, `strings` merged key by "
      "key (a text the language lacks is the default language's)"),
-    (lambda s: [built(s, "en", "index.md"), built(s, "en", "guide/index.md"),
-                built(s, "ru", "mask.md")],
+    (lambda s: [s.built_html(s.root / "site", lang, page).relative_to(s.root).as_posix() for
+                lang, page in [("en", "index.md"), ("en", "guide/index.md"), ("ru", "mask.md")]],
      ["site/index.html", "site/guide/index.html", "site/ru/mask/index.html"],
      "Site.built_html: static-i18n builds the default language at the site's root and another "
      "into <lang>/, and MkDocs makes name.md name/index.html"),

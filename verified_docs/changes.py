@@ -60,12 +60,10 @@ def pair_changes(site: Site, old: str, new: str) -> tuple[list[tuple], int]:
 
 def fence(title: str, lines) -> str:
     body = "\n".join(lines) or "(—)"
-    ticks = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", body))])
-    return f'{ticks}output title="{title}"\n{body}\n{ticks}\n'
+    return f'{outputs.ticks(body)}output title="{title}"\n{body}\n{outputs.ticks(body)}\n'
 
 
 def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
-    """The page's Markdown with both placeholders filled in the language being built."""
     if PLACEHOLDER not in markdown and SUMMARY not in markdown:
         return markdown
     from mkdocs.utils import get_relative_url

@@ -18,6 +18,7 @@ NAME = "check_custom_relu.pyz"
 PAGE = "exercise.md"  # the archive and the starter are published beside this page
 STARTER = "my_relu.py"  # the starter, under the name the page's command checks
 PACKAGE = "snippets/exercise"
+STARTER_SOURCE = f"{PACKAGE}/starter.py"
 MAIN = f'''\
 """python {NAME} [--lang CODE] [--timeout SECONDS] FILE: check a CustomReLU solution."""
 import sys
@@ -45,7 +46,3 @@ def archive(site: Site) -> bytes | None:
             info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
             zf.writestr(info, data)
     return buffer.getvalue()
-
-
-def starter(site: Site) -> bytes:
-    return (site.root / PACKAGE / "starter.py").read_bytes()

@@ -2,8 +2,8 @@
 in the repository, and shown as captioned figures a phone can read.
 
 static-i18n runs on_files once per language; each run draws the figures with that language's
-labels, from snippets imported afresh once per build (`drawers`: an edit shows in the next
-`make serve` rebuild). A page links a figure as if it lived in its own language folder, and that
+labels, from snippets imported afresh once per build (the plugin's `drawers`: an edit shows in
+the next `make serve` rebuild). A page links a figure as if it lived in its own language folder, and that
 is the drawing's src path, so strict link validation finds it. Each figure is drawn wide and
 stacked (`-narrow`, for screens up to NARROW_SCREEN), both again for the dark scheme (`-dark`:
 light text on no background), as two `<picture>`s whose images end in `#only-light` and
@@ -14,7 +14,6 @@ shows the English figure with a warning; a page not translated yet, with a note.
 
 from __future__ import annotations
 
-import pathlib
 import posixpath
 import re
 
@@ -22,7 +21,7 @@ from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs.site import Site, build_languages
+from verified_docs.site import build_languages
 
 log = get_plugin_logger(__name__)
 
@@ -38,19 +37,12 @@ PICTURE = Markup('<picture><source media="{media}" srcset="{narrow}" width="{nw}
                  '</picture>')
 
 
-def drawers(config, figures: dict[str, str]) -> dict:
-    """{figure path: the snippet module that draws it}, executed afresh (its labels as now)."""
-    return {uri: Site.of(config).snippet(pathlib.Path(path).stem, fresh=True)
-            for uri, path in figures.items()}
-
-
 def variant(uri: str, narrow: bool, dark: bool) -> str:
     stem, ext = posixpath.splitext(uri)
     return f"{stem}{'-narrow' if narrow else ''}{'-dark' if dark else ''}{ext}"
 
 
 def add_drawings(files, config, modules: dict):
-    """The four drawings of every figure, in the language being built, added to `files`."""
     default, lang = build_languages(config)
     for uri, module in modules.items():
         for narrow in (False, True):
@@ -60,12 +52,9 @@ def add_drawings(files, config, modules: dict):
                                         content=module.svg(lang, narrow, dark=dark))
                 figure.dest_uri = posixpath.join("" if lang == default else lang, name)
                 files.append(figure)
-    return files
 
 
 def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
-    """Every figure image of the page as a `<figure>` with its narrow drawing and caption."""
-
     def captioned(match: re.Match) -> str:
         src = match["src"]
         uri = next((u for u in modules if src == u or src.endswith("/" + u)), None)

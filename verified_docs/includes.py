@@ -11,18 +11,11 @@ from __future__ import annotations
 
 import os
 
-import markdown
 from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.fences import INCLUDE_LINE
 
 log = get_plugin_logger(__name__)
-
-
-def preprocessor(config):
-    """The site's snippets preprocessor, configured as mkdocs.yml configures it."""
-    return markdown.Markdown(extensions=config.markdown_extensions,
-                             extension_configs=config.mdx_configs).preprocessors["snippet"]
 
 
 def location(page, config, markdown_text: str, index: int) -> str:
@@ -39,7 +32,7 @@ def location(page, config, markdown_text: str, index: int) -> str:
 
 
 def checked(markdown_text: str, page, config, snippets) -> str:
-    """The page's Markdown with every include that `snippets` (the `preprocessor`) cannot read
+    """The page's Markdown with every include that `snippets` (pymdownx's preprocessor) cannot read
     replaced by a line saying why, each one logged as an error."""
     lines, at = markdown_text.split("\n"), 0
     for n, line in enumerate(lines):

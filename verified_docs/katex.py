@@ -46,7 +46,6 @@ def katex():
 
 
 def assets(config) -> list[File]:
-    """The stylesheet (woff2 only) and KaTeX's fonts at ASSETS, which every language's pages link."""
     css = OTHER_FORMATS.sub("", (VENDOR / "katex.min.css").read_text(encoding="utf-8"))
     return [File.generated(config, f"{ASSETS}/katex.min.css", content=css),
             *(File.generated(config, f"{ASSETS}/fonts/{path.name}", abs_src_path=str(path))

@@ -40,7 +40,8 @@ BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// deta
 HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*(?:\{\s*#(?P<id>[^}\s]+)\s*\})?\s*$")
 FENCE_MARK = re.compile(r"^\s*(```|~~~)")
 COMMENT = re.compile(r"<!--.*?-->", re.S)
-LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s]+)(\))")  # [text](mask.md#chain-rule)
+# [text](mask.md#chain-rule): the page, then its anchor and the closing parenthesis
+LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s#]+)([^)\s]*\))")
 GITHUB = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+?)(?:\.git)?/?$")
 # The script without jupytext's header of notebook metadata (a version stamp that would change
 # the file with each jupytext) or the cells' tags.
@@ -142,21 +143,9 @@ def prose(lines: list[str], link_base: str) -> str:
         else:
             out.append(line)
     text = COMMENT.sub("", "\n".join(out))
-    text = LOCAL_LINK.sub(lambda m: m[1] + absolute(m[2], link_base) + m[3], text)
+    text = LOCAL_LINK.sub(lambda m: m[1] + link_base + (site.location(m[2]) if m[2].endswith(
+        ".md") else m[2]) + m[3], text)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
-
-
-def absolute(target: str, link_base: str) -> str:
-    """`mask.md#x` -> `<site>/mask/#x`."""
-    path, hash_, anchor = target.partition("#")
-    return link_base + (site.location(path) if path.endswith(".md") else path) + hash_ + anchor
-
-
-def release_output(fence: fences.Fence) -> str:
-    """Another release's output fence as Markdown: its title over what it shows."""
-    text = outputs.normalise(fence.content)
-    ticks = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
-    return f"**{fence.title}**\n\n{ticks}text\n{text}{ticks}"
 
 
 @dataclasses.dataclass
@@ -213,8 +202,11 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
                 if saved and saved.content else []
             source = inliner.cell(fence.source(), fence.where).rstrip("\n")
             found.cells.append(v4.new_code_cell(source, outputs=stream))
-            for other in (out for out in shown if out != saved):
-                found.cells.append(v4.new_markdown_cell(release_output(other)))
+            for other in (out for out in shown if out != saved):  # under its title
+                printed = outputs.normalise(other.content)
+                ticks = outputs.ticks(printed)
+                found.cells.append(v4.new_markdown_cell(
+                    f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
                 for other_release in outputs.shown_releases(other):
                     where = found.differs.setdefault(other_release, [])
                     where += [] if section in where else [section]
@@ -343,7 +335,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
             folder = posixpath.dirname(page.dest_uri)
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),
-                      exercise_archive.starter(Site.of(config)))
+                      (Site.of(config).root / exercise_archive.STARTER_SOURCE).read_bytes())
     if added and not prefix and local(config.site_url):
         # Not a warning: the strict build of the default config (`make build`, the tests) must
         # pass, and `make serve` is at that address. But published so, the files lead nowhere.

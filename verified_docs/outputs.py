@@ -149,13 +149,18 @@ def outputs_span(code: Fence) -> slice:
     return slice(code.close_line, shown[-1].close_line if shown else code.close_line)
 
 
+def ticks(text: str) -> str:
+    """Enough backticks to fence `text`: more than any run of them in it."""
+    return "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
+
+
 def block(site, lang: str, found: list[Group]) -> str:
     """The text `make outputs` puts after a code fence: a blank line and a fence per group, with
     more backticks than any run of them in the output."""
     text = ""
     for group in found:
-        ticks = "`" * max([3, *(len(run) + 1 for run in group.text.split() if set(run) == {"`"})])
-        text += f"\n{ticks}{info_line(site, lang, group)}\n{group.text}{ticks}\n"
+        fence = ticks(group.text)
+        text += f"\n{fence}{info_line(site, lang, group)}\n{group.text}{fence}\n"
     return text
 
 

@@ -39,7 +39,6 @@ class FirstParagraph(html.parser.HTMLParser):
 
 
 def describe(html_text: str, page) -> None:
-    """`page.meta["description"]` from the page's HTML, unless its front matter has one."""
     if (page.meta.get("description") or "").strip():
         return
     parser = FirstParagraph()

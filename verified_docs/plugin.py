@@ -16,6 +16,10 @@ Warnings go through MkDocs' plugin logger, so `mkdocs build --strict` fails on t
 
 from __future__ import annotations
 
+import os
+import pathlib
+
+from markdown import Markdown
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -69,14 +73,17 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
                 log.warning(f"{exc}; footers will say 'not yet verified'. Delete it and re-run "
                             "`make test` to regenerate it.")
                 self.provenance = {}
-        return source_links.set_edit_uri(config)
+        if config.repo_url and not os.environ.get("EDIT_URI"):
+            config.edit_uri = source_links.DEFAULT_EDIT_URI
+        return config
 
     # After static-i18n's on_files (priority -100): it rebuilds the file list for the language
     # being built from the files on disk, and would drop a generated file added before it.
     @event_priority(-110)
     def on_files(self, files, /, *, config):
-        if self.drawers is None:  # the first language of this build
-            self.drawers = figures.drawers(config, self.config.figures)
+        if self.drawers is None:  # the first language of this build: the snippets as they are now
+            self.drawers = {uri: Site.of(config).snippet(pathlib.Path(path).stem, fresh=True)
+                            for uri, path in self.config.figures.items()}
             self.archive = exercise_archive.archive(Site.of(config)) or b""
         figures.add_drawings(files, config, self.drawers)
         for file in [*katex.assets(config),
@@ -90,7 +97,9 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
         markdown = results_table.tables_in(markdown, page, config, self.config.results_tables)
         if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
-            self.snippets = self.snippets or includes.preprocessor(config)
+            self.snippets = self.snippets or Markdown(  # as mkdocs.yml configures it
+                extensions=config.markdown_extensions,
+                extension_configs=config.mdx_configs).preprocessors["snippet"]
             markdown = includes.checked(markdown, page, config, self.snippets)
         return markdown
 

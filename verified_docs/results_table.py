@@ -62,7 +62,6 @@ def table(name: str, config, where: str, headers: dict) -> str:
 
 
 def tables_in(markdown: str, page, config, headers: dict) -> str:
-    """The page's Markdown with each placeholder replaced by its table."""
     return PLACEHOLDER.sub(
         lambda m: table(m[1], config, location(page, config, markdown, m.start()), headers),
         markdown)

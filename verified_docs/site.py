@@ -23,7 +23,6 @@ class PageError(Exception):
 
 @dataclasses.dataclass(frozen=True)
 class Language:
-    """A language of the static-i18n plugin."""
     locale: str
     name: str
     default: bool

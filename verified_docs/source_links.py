@@ -36,16 +36,9 @@ def titled(info: str, path: str) -> str:
 
 
 def title_includes(markdown: str) -> str:
-    """The page's Markdown with every include-only fence titled with its snippet's path."""
     return FENCE.sub(lambda m: m[0].replace(m["ticks"] + m["info"],
                                             m["ticks"] + titled(m["info"], m["path"]), 1),
                      markdown)
-
-
-def set_edit_uri(config):
-    if config.repo_url and not os.environ.get("EDIT_URI"):
-        config.edit_uri = DEFAULT_EDIT_URI
-    return config
 
 
 def blob_base(config) -> str | None:
@@ -67,7 +60,6 @@ def page_source(page, config) -> str | None:
 
 
 def linked_titles(html: str, config) -> str:
-    """With REPO_URL set, a code block's title naming a file of snippets/ links to it."""
     base = blob_base(config)
     if base is None:
         return html
