@@ -14,15 +14,12 @@ import re
 import pytest
 
 from tests.repo import SITE
-from tests.tiny import build, tiny_site
+from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, build, tiny_site, write_page
 from verified_docs.i18n.parity import page_set_problems
 from verified_docs.outputs import title
 from verified_docs.site import Site
 
-RELEASES = SITE.torch.ascending()
-OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 LATER = RELEASES[1:]
-PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 DIFFER = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"
 SEPARATOR = re.compile(r"^(_{3,}|={3,}) ", re.MULTILINE)  # pytest's section headers
 
@@ -31,9 +28,14 @@ def out_title(releases, lang="en") -> str:
     return title(SITE, lang, releases).replace("Output", "Вывод" if lang == "ru" else "Output")
 
 
+def out_fence(releases, text) -> tuple[str, str]:
+    """An output fence: its info string, its text."""
+    return f'output title="{out_title(releases)}"', text
+
+
 def wrong_in(release):
     """Outputs of code that prints its release and 4, showing 5 for `release` only."""
-    return [(out_title([r]), f"{r}\n{5 if r == release else 4}") for r in RELEASES]
+    return [out_fence([r], f"{r}\n{5 if r == release else 4}") for r in RELEASES]
 
 
 # name: (info, code, its output fences, or None when it stays broken, and what its report says
@@ -54,10 +56,10 @@ PAGES = {
                ["{where}: the code wrote to stderr", "UserWarning: careful"]),
     "missing": ("python", '--8<-- "snippets/no_such_file.py"', None,
                 ["{where}: cannot include snippet"]),
-    "split": ("python", "print(4)", [(out_title([r]), "4") for r in RELEASES],
+    "split": ("python", "print(4)", [out_fence([r], "4") for r in RELEASES],
               [f'```output title="{out_title(RELEASES)}"\nbut they are:']),
-    "left-its-group": ("python", DIFFER, [(out_title([OLDEST]), "same\nTrue"),
-                                          (out_title(LATER[1:]), "same\nFalse")],
+    "left-its-group": ("python", DIFFER, [out_fence([OLDEST], "same\nTrue"),
+                                          out_fence(LATER[1:], "same\nFalse")],
                        [f"no output fence is titled with PyTorch {LATER[0]}"]),
     **{f"drift-{r}": ("python", PRINT_RELEASE + "\nprint(2 + 2)", wrong_in(r), [])
        for r in RELEASES},
@@ -65,15 +67,6 @@ PAGES = {
     "newest": (ON_NEWEST, PRINT_RELEASE, [], []),
 }
 STAYS_BROKEN = [name for name, (_, _, shown, _) in PAGES.items() if shown is None]
-
-
-def write_page(root, name, info, code, shown) -> str:
-    """docs/en/<name>.md: a title, then the code on line 3 and its output fences."""
-    lines = [f"# {name}", "", f"```{info}", *code.splitlines(), "```", ""]
-    for heading, text in shown or []:
-        lines += [f'```output title="{heading}"', *text.splitlines(), "```", ""]
-    (root / "docs" / "en" / f"{name}.md").write_text("\n".join(lines), encoding="utf-8")
-    return f"docs/en/{name}.md"
 
 
 def run_pytest(root, *args) -> tuple[int, str]:
@@ -90,8 +83,9 @@ def session(tmp_path_factory):
     """{"root", "paths", and per run ("checked", "updated", "rechecked") its (code, output), and
     the pages' texts "before" and "after" --update-outputs}."""
     root = tiny_site(tmp_path_factory.mktemp("tiny"))
-    paths = {name: write_page(root, name, *page[:3]) for name, page in PAGES.items()}
-    paths["index"] = "docs/en/index.md"
+    paths = {name: f"docs/en/{name}.md" for name in [*PAGES, "index"]}
+    for name, (info, code, shown, _) in PAGES.items():  # the code on line 3
+        write_page(root / paths[name], (info, code), *shown or [])
     for lang in ("en", "ru"):  # the English run's outputs are written into the translation
         index = root / "docs" / lang / "index.md"
         index.write_text(index.read_text("utf-8").replace("\n42\n", "\n43\n", 1), "utf-8")
@@ -146,13 +140,6 @@ def test_a_wrong_digit_fails_naming_page_line_and_release(session, release):
     assert not others, f"the report also names {others}:\n{text}"
 
 
-def test_update_writes_nothing_for_a_block_that_failed(session):
-    assert session["updated"][0] == 1
-    for name in STAYS_BROKEN:
-        path = session["paths"][name]
-        assert session["after"][path] == session["before"][path], f"--update-outputs changed {path}"
-
-
 GROUPED = (f'```output title="{out_title([OLDEST])}" hl_lines="2"\nsame\nTrue\n```\n\n'
            f'```output title="{out_title(LATER)}" hl_lines="2"\nsame\nFalse\n```')
 
@@ -177,10 +164,12 @@ def test_update_writes_outputs_grouped_by_what_each_release_printed(session, pat
 
 
 def test_update_names_what_it_rewrote_and_is_a_fixed_point(session):
-    rewritten = [p for p in session["after"] if session["after"][p] != session["before"][p]]
-    assert sorted(rewritten) == sorted(
-        [p for name, p in session["paths"].items() if name not in STAYS_BROKEN]
-        + ["docs/ru/index.md"])
+    rewritten = sorted(p for p in session["after"] if session["after"][p] != session["before"][p])
+    expected = sorted([p for name, p in session["paths"].items() if name not in STAYS_BROKEN]
+                      + ["docs/ru/index.md"])
+    assert session["updated"][0] == 1 and rewritten == expected, (
+        f"--update-outputs rewrote {rewritten}, not {expected}: every page whose blocks ran, and "
+        f"nothing for a block that failed ({STAYS_BROKEN})")
     assert f"make outputs: rewrote {len(rewritten)} output fence(s) in {len(rewritten)} " \
            "file(s)" in session["updated"][1]
     assert session["rechecked"][0] == 0, \
