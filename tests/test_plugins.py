@@ -1,7 +1,7 @@
-"""Both plugins on the tiny site (tests/tiny.py), in process: the pytest plugin through
+"""Both plugins on the tiny site (tests/tiny.py): the pytest plugin in process through
 `pytest.main`, in three runs the module shares (a check, `--update-outputs`, a re-check; each
-starts a worker per release), the build plugin through MkDocs' own `build()`. What the runner
-itself guarantees is tested in test_runner.py."""
+starts a worker per release), the build plugin through the strict build (tests/helpers.py). What
+the runner itself guarantees is tested in test_runner.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import re
 
 import pytest
 
+from tests.helpers import build
 from tests.repo import SITE
-from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, build, tiny_site, write_page
+from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
 from verified_docs.i18n.parity import page_set_problems
 from verified_docs.outputs import title
 from verified_docs.site import Site
@@ -204,9 +205,9 @@ def test_a_missing_include_fails_the_build_naming_its_line_under_a_banner(tmp_pa
     text = path.read_text(encoding="utf-8").replace("snippets/double.py", "snippets/gone.py")
     path.write_text(text, encoding="utf-8")
     line = text.splitlines().index('--8<-- "snippets/gone.py"') + 1
-    passed, log = build(root, tmp_path / "site")
-    assert not passed
-    assert f"docs/ru/index.md:{line}: cannot include a snippet" in log, log
+    result = build(root, tmp_path / "site")
+    assert result.returncode != 0
+    assert f"docs/ru/index.md:{line}: cannot include a snippet" in result.stderr, result.stderr
 
 
 def test_a_broken_anchor_fails_the_build():

@@ -4,8 +4,6 @@ translation, one snippet, one fence restricted to the newest release. Its pages 
 
 from __future__ import annotations
 
-import contextlib
-import io
 import pathlib
 import shutil
 
@@ -38,24 +36,3 @@ def write_page(path: pathlib.Path, *fences: tuple[str, str]) -> None:
         lines += [f"```{info}", *text.splitlines(), "```", ""]
     path.write_text("\n".join(lines), encoding="utf-8")
 
-
-def build(root: pathlib.Path, site_dir: pathlib.Path) -> tuple[bool, str]:
-    """MkDocs' own build of the site at `root`, in process: (whether it passed, its log)."""
-    import logging
-
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
-
-    log = io.StringIO()
-    handler = logging.StreamHandler(log)
-    logger = logging.getLogger("mkdocs")
-    logger.addHandler(handler)
-    try:
-        with contextlib.chdir(root):
-            mkdocs_build(load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir)))
-        return True, log.getvalue()
-    except (Abort, MkDocsException, SystemExit) as exc:
-        return False, log.getvalue() + str(exc)
-    finally:
-        logger.removeHandler(handler)
