@@ -155,8 +155,7 @@ def chain(fence: Fence) -> list[Fence]:
     """`fence`, preceded by the fences its `continuation` builds on (all on the same
     releases)."""
     python = python_fences(fence.path)
-    index = python.index(fence)
-    first = index
+    first = index = python.index(fence)
     while first > 0 and python[first].continued:
         first -= 1
     links = python[first:index + 1]

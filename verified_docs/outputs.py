@@ -135,12 +135,9 @@ def check(code: Fence, printed: dict[str, str]) -> None:
 def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
     """What each release of the fence prints: the run's output, and for a release that did not
     run (`--torch-release`) what the page shows for it."""
-    printed = dict(printed)
-    for fence in output_fences(code):
-        for release in shown_releases(fence):
-            if release in code.releases:
-                printed.setdefault(release, fence.content)
-    return printed
+    shown = {release: fence.content for fence in reversed(output_fences(code))
+             for release in shown_releases(fence) if release in code.releases}
+    return {**shown, **printed}
 
 
 def outputs_span(code: Fence) -> slice:
