@@ -84,16 +84,12 @@ PROBE = ("import torch\n"
 
 def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
     (before,) = page(runner, tmp_path, "a-before", ("python", PROBE))
-    leaky = page(runner, tmp_path, "b-leaky", ("python", "import torch\n"
-                                                 "torch.set_default_dtype(torch.float64)\n"
-                                                 "torch.set_grad_enabled(False)\n"
-                                                 "torch.manual_seed(1)\n"
-                                                 "torch.set_num_threads(1)"),
-                 ("{.python continuation}", PROBE))
+    (leaky,) = page(runner, tmp_path, "b-leaky", ("python", (
+        "import torch\ntorch.set_default_dtype(torch.float64)\ntorch.set_grad_enabled(False)\n"
+        "torch.manual_seed(1)\ntorch.set_num_threads(1)\n" + PROBE)))
     (after,) = page(runner, tmp_path, "c-after", ("python", PROBE))
     fresh = printed(runner.run(before))
-    runner.run(leaky[0])
-    changed = printed(runner.run(leaky[1]))
+    changed = printed(runner.run(leaky))
     for release in RELEASES:
         assert changed[release] != fresh[release], (
             f"the leaky page did not change torch's state on {release}, so this test shows "
