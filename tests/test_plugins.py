@@ -51,6 +51,8 @@ PAGES = {
                 ['{where}: torch="1.0" names no single release']),
     "raises": ("python", 'raise ValueError("boom")', None,
                ["{where}: the code block raised on PyTorch", "ValueError: boom"]),
+    "exit": ("python", "import sys\nsys.exit(3)", None,  # an error, its line the page's
+             ["{where}: the code block raised on PyTorch", 'exit.md", line 5', "SystemExit: 3"]),
     "syntax": ("python", "print(1 +)", None,
                ["{where}: the code block raised on PyTorch", "SyntaxError"]),
     "stderr": ("python", 'import warnings\nwarnings.warn("careful")', None,

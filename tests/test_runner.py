@@ -154,15 +154,6 @@ def test_a_failure_names_page_and_line_and_the_next_page_runs(runner, tmp_path, 
         f"after {name}, the next page did not run: the release's worker must outlive a page")
 
 
-def test_sys_exit_with_a_status_is_an_error_naming_the_line(runner, tmp_path):
-    (fence,) = page(runner, tmp_path, "exit", ("python", "import sys\nsys.exit(3)"))
-    for release, result in runner.run(fence).items():
-        assert result.error is not None, f"sys.exit(3) passed on {release}"
-        assert f'File "{fence.filename()}", line {fence.open_line + 2}' in result.error, \
-            result.error
-        assert result.error.endswith("SystemExit: 3"), result.error
-
-
 def test_a_fence_is_expanded_once_in_the_callers_thread(runner, tmp_path, monkeypatch):
     """The site's one snippet preprocessor keeps state while it runs: the releases' threads
     must not expand a fence at once."""
