@@ -69,8 +69,7 @@ def groups(printed: dict[str, str]) -> list[Group]:
 
 def shown_releases(fence: Fence) -> tuple[str, ...]:
     """The releases an output fence's title names (after "PyTorch")."""
-    after = (fence.title or "").rpartition("PyTorch")[2]
-    return tuple(RELEASE.findall(after))
+    return tuple(RELEASE.findall((fence.title or "").rpartition("PyTorch")[2]))
 
 
 def shown_on(code: Fence, release: str) -> Fence | None:

@@ -51,11 +51,9 @@ def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dic
             warnings.simplefilter("default")
             try:
                 exec(compile(code, filename, "exec", dont_inherit=True), namespace)
-            except SystemExit as exc:
-                if exc.code not in (None, 0):
+            except BaseException as exc:  # noqa: B036 - all is reported but a clean sys.exit()
+                if not (isinstance(exc, SystemExit) and exc.code in (None, 0)):
                     error = format_error(exc, root)
-            except BaseException as exc:  # noqa: B036 - whatever the page raised is reported
-                error = format_error(exc, root)
             finally:
                 sys.stdout.flush(), sys.stderr.flush()
     finally:
