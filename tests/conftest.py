@@ -41,8 +41,7 @@ def provenance_record(tmp_path_factory) -> dict:
     VERIFIED, but the last one, which says "not yet verified"."""
     with_code = [f"{lang}/{page}" for lang in SITE.locales for page in SITE.pages(SITE.default)
                  if fences.python_fences(SITE.docs / SITE.default / page)]
-    torch = list(SITE.torch.ascending())
-    entry = {"torch": torch, "verified": VERIFIED}
+    entry = {"torch": list(SITE.torch.ascending()), "verified": VERIFIED}
     pending = SITE.pages(SITE.default)[-1]
     return {"run": entry, "with_code": with_code,
             "pages": {page: entry for page in with_code if not page.endswith("/" + pending)}}

@@ -6,17 +6,11 @@ import pytest
 from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
 
 from tests.repo import SITE
-from verified_docs.fences import (
-    OUTPUT_LANG,
-    PYTHON_LANGS,
-    output_fences,
-    page_fences,
-    python_fences,
-)
+from verified_docs import fences
 
 # Counted from the raw text, independently of any Markdown parser: a fence indented under an
 # admonition or a `=== "Tab"` is counted here but is no fence to CommonMark, so it never runs.
-PYTHON_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(%s)\b" % "|".join(PYTHON_LANGS))
+PYTHON_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(%s)\b" % "|".join(fences.PYTHON_LANGS))
 
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
@@ -38,9 +32,9 @@ def test_every_python_fence_is_collected(page, pytestconfig):
 def test_every_output_fence_belongs_to_code(page):
     """An output fence follows the Python fence whose output it shows, or another output of the
     same code (one per release group), with only blank lines between."""
-    owned = {f.open_line for code in python_fences(page) for f in output_fences(code)}
-    for fence in page_fences(page):
-        if fence.lang == OUTPUT_LANG:
+    owned = {f.open_line for code in fences.python_fences(page) for f in fences.output_fences(code)}
+    for fence in fences.page_fences(page):
+        if fence.lang == fences.OUTPUT_LANG:
             assert fence.open_line in owned, (
                 f"{SITE.relative(page)}:{fence.open_line}: an ```output fence must directly follow "
                 "the ```python fence whose output it shows (or that fence's other outputs).")

@@ -1,7 +1,7 @@
-"""Both plugins on the tiny site (tests/tiny.py), in process: the pytest plugin through
+"""Both plugins on the tiny site (tests/tiny.py): the pytest plugin in process through
 `pytest.main`, in three runs the module shares (a check, `--update-outputs`, a re-check; each
-starts a worker per release), the build plugin through MkDocs' own `build()`. What the runner
-itself guarantees is tested in test_runner.py."""
+starts a worker per release), the build plugin through the strict build (tests/helpers.py). What
+the runner itself guarantees is tested in test_runner.py."""
 
 from __future__ import annotations
 
@@ -13,16 +13,14 @@ import re
 
 import pytest
 
+from tests.helpers import build
 from tests.repo import SITE
-from tests.tiny import build, tiny_site
+from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
 from verified_docs.i18n.parity import page_set_problems
 from verified_docs.outputs import title
 from verified_docs.site import Site
 
-RELEASES = SITE.torch.ascending()
-OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 LATER = RELEASES[1:]
-PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 DIFFER = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"
 SEPARATOR = re.compile(r"^(_{3,}|={3,}) ", re.MULTILINE)  # pytest's section headers
 
@@ -31,9 +29,14 @@ def out_title(releases, lang="en") -> str:
     return title(SITE, lang, releases).replace("Output", "Вывод" if lang == "ru" else "Output")
 
 
+def out_fence(releases, text) -> tuple[str, str]:
+    """An output fence: its info string, its text."""
+    return f'output title="{out_title(releases)}"', text
+
+
 def wrong_in(release):
     """Outputs of code that prints its release and 4, showing 5 for `release` only."""
-    return [(out_title([r]), f"{r}\n{5 if r == release else 4}") for r in RELEASES]
+    return [out_fence([r], f"{r}\n{5 if r == release else 4}") for r in RELEASES]
 
 
 # name: (info, code, its output fences, or None when it stays broken, and what its report says
@@ -48,16 +51,18 @@ PAGES = {
                 ['{where}: torch="1.0" names no single release']),
     "raises": ("python", 'raise ValueError("boom")', None,
                ["{where}: the code block raised on PyTorch", "ValueError: boom"]),
+    "exit": ("python", "import sys\nsys.exit(3)", None,  # an error, its line the page's
+             ["{where}: the code block raised on PyTorch", 'exit.md", line 5', "SystemExit: 3"]),
     "syntax": ("python", "print(1 +)", None,
                ["{where}: the code block raised on PyTorch", "SyntaxError"]),
     "stderr": ("python", 'import warnings\nwarnings.warn("careful")', None,
                ["{where}: the code wrote to stderr", "UserWarning: careful"]),
     "missing": ("python", '--8<-- "snippets/no_such_file.py"', None,
                 ["{where}: cannot include snippet"]),
-    "split": ("python", "print(4)", [(out_title([r]), "4") for r in RELEASES],
+    "split": ("python", "print(4)", [out_fence([r], "4") for r in RELEASES],
               [f'```output title="{out_title(RELEASES)}"\nbut they are:']),
-    "left-its-group": ("python", DIFFER, [(out_title([OLDEST]), "same\nTrue"),
-                                          (out_title(LATER[1:]), "same\nFalse")],
+    "left-its-group": ("python", DIFFER, [out_fence([OLDEST], "same\nTrue"),
+                                          out_fence(LATER[1:], "same\nFalse")],
                        [f"no output fence is titled with PyTorch {LATER[0]}"]),
     **{f"drift-{r}": ("python", PRINT_RELEASE + "\nprint(2 + 2)", wrong_in(r), [])
        for r in RELEASES},
@@ -65,15 +70,6 @@ PAGES = {
     "newest": (ON_NEWEST, PRINT_RELEASE, [], []),
 }
 STAYS_BROKEN = [name for name, (_, _, shown, _) in PAGES.items() if shown is None]
-
-
-def write_page(root, name, info, code, shown) -> str:
-    """docs/en/<name>.md: a title, then the code on line 3 and its output fences."""
-    lines = [f"# {name}", "", f"```{info}", *code.splitlines(), "```", ""]
-    for heading, text in shown or []:
-        lines += [f'```output title="{heading}"', *text.splitlines(), "```", ""]
-    (root / "docs" / "en" / f"{name}.md").write_text("\n".join(lines), encoding="utf-8")
-    return f"docs/en/{name}.md"
 
 
 def run_pytest(root, *args) -> tuple[int, str]:
@@ -90,8 +86,9 @@ def session(tmp_path_factory):
     """{"root", "paths", and per run ("checked", "updated", "rechecked") its (code, output), and
     the pages' texts "before" and "after" --update-outputs}."""
     root = tiny_site(tmp_path_factory.mktemp("tiny"))
-    paths = {name: write_page(root, name, *page[:3]) for name, page in PAGES.items()}
-    paths["index"] = "docs/en/index.md"
+    paths = {name: f"docs/en/{name}.md" for name in [*PAGES, "index"]}
+    for name, (info, code, shown, _) in PAGES.items():  # the code on line 3
+        write_page(root / paths[name], (info, code), *shown or [])
     for lang in ("en", "ru"):  # the English run's outputs are written into the translation
         index = root / "docs" / lang / "index.md"
         index.write_text(index.read_text("utf-8").replace("\n42\n", "\n43\n", 1), "utf-8")
@@ -99,13 +96,10 @@ def session(tmp_path_factory):
     def texts():
         return {p: (root / p).read_text("utf-8") for p in [*paths.values(), "docs/ru/index.md"]}
 
-    # The first two runs collect docs/ (the site's testpaths), translations included.
-    found = {"root": root, "paths": paths, "checked": run_pytest(root), "before": texts()}
-    found["updated"] = run_pytest(root, "--update-outputs")
-    found["after"] = texts()
-    found["rechecked"] = run_pytest(root, *[p for name, p in paths.items()
-                                            if name not in STAYS_BROKEN])
-    return found
+    # Run in this order; the first two collect docs/ (the site's testpaths), translations included.
+    return {"root": root, "paths": paths, "checked": run_pytest(root), "before": texts(),
+            "updated": run_pytest(root, "--update-outputs"), "after": texts(),
+            "rechecked": run_pytest(root, *[p for n, p in paths.items() if n not in STAYS_BROKEN])}
 
 
 def report(session, name) -> str:
@@ -146,13 +140,6 @@ def test_a_wrong_digit_fails_naming_page_line_and_release(session, release):
     assert not others, f"the report also names {others}:\n{text}"
 
 
-def test_update_writes_nothing_for_a_block_that_failed(session):
-    assert session["updated"][0] == 1
-    for name in STAYS_BROKEN:
-        path = session["paths"][name]
-        assert session["after"][path] == session["before"][path], f"--update-outputs changed {path}"
-
-
 GROUPED = (f'```output title="{out_title([OLDEST])}" hl_lines="2"\nsame\nTrue\n```\n\n'
            f'```output title="{out_title(LATER)}" hl_lines="2"\nsame\nFalse\n```')
 
@@ -177,10 +164,12 @@ def test_update_writes_outputs_grouped_by_what_each_release_printed(session, pat
 
 
 def test_update_names_what_it_rewrote_and_is_a_fixed_point(session):
-    rewritten = [p for p in session["after"] if session["after"][p] != session["before"][p]]
-    assert sorted(rewritten) == sorted(
-        [p for name, p in session["paths"].items() if name not in STAYS_BROKEN]
-        + ["docs/ru/index.md"])
+    rewritten = sorted(p for p in session["after"] if session["after"][p] != session["before"][p])
+    expected = sorted([p for name, p in session["paths"].items() if name not in STAYS_BROKEN]
+                      + ["docs/ru/index.md"])
+    assert session["updated"][0] == 1 and rewritten == expected, (
+        f"--update-outputs rewrote {rewritten}, not {expected}: every page whose blocks ran, and "
+        f"nothing for a block that failed ({STAYS_BROKEN})")
     assert f"make outputs: rewrote {len(rewritten)} output fence(s) in {len(rewritten)} " \
            "file(s)" in session["updated"][1]
     assert session["rechecked"][0] == 0, \
@@ -215,9 +204,9 @@ def test_a_missing_include_fails_the_build_naming_its_line_under_a_banner(tmp_pa
     text = path.read_text(encoding="utf-8").replace("snippets/double.py", "snippets/gone.py")
     path.write_text(text, encoding="utf-8")
     line = text.splitlines().index('--8<-- "snippets/gone.py"') + 1
-    passed, log = build(root, tmp_path / "site")
-    assert not passed
-    assert f"docs/ru/index.md:{line}: cannot include a snippet" in log, log
+    result = build(root, tmp_path / "site")
+    assert result.returncode != 0
+    assert f"docs/ru/index.md:{line}: cannot include a snippet" in result.stderr, result.stderr
 
 
 def test_a_broken_anchor_fails_the_build():

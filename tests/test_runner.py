@@ -10,17 +10,13 @@ import threading
 
 import pytest
 
-from tests.repo import SITE
-from tests.tiny import tiny_site
+from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
 from verified_docs.fences import python_fences, snippet_preprocessor
 from verified_docs.runner import BlockFailed, Runner
 from verified_docs.site import PageError, Site
 
-RELEASES = SITE.torch.ascending()
-OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 TIMEOUT = 2.0   # seconds per block: every block here but the endless one takes milliseconds
 LIMIT = 4096    # bytes a block may print
-PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
 
 def short(release: str) -> str:
@@ -37,17 +33,10 @@ def runner(tmp_path_factory):
 
 
 def page(runner, tmp_path, name, *fences):
-    """A page of fences, each (info, code), in the runner's site, named after the test; its
-    Python fences."""
-    lines, openings = [f"# {name}", ""], []
-    for info, code in fences:
-        openings.append(len(lines) + 1)
-        lines += [f"```{info}", *code.splitlines(), "```", ""]
+    """The Python fences of a page of `fences` in the runner's site, named after the test."""
     path = runner.site.docs / "en" / f"{tmp_path.name}-{name}.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    found = python_fences(path)
-    assert [f.open_line for f in found] == openings, "the page's fences were misread"
-    return found
+    write_page(path, *fences)
+    return python_fences(path)
 
 
 def printed(results) -> dict[str, str]:
@@ -59,11 +48,11 @@ def printed(results) -> dict[str, str]:
 
 
 def failure(runner, fence) -> str:
-    """The message of the BlockFailed that running `fence` raises."""
+    """The message of the BlockFailed (or PageError) that running `fence` raises."""
     pool = concurrent.futures.ThreadPoolExecutor(1)
     try:
         pool.submit(runner.run, fence).result(timeout=10 * TIMEOUT)
-    except BlockFailed as exc:
+    except (BlockFailed, PageError) as exc:
         return str(exc)
     except concurrent.futures.TimeoutError:
         pytest.fail(f"{fence.where}: the runner did not stop this block within {10 * TIMEOUT:g} "
@@ -95,16 +84,12 @@ PROBE = ("import torch\n"
 
 def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
     (before,) = page(runner, tmp_path, "a-before", ("python", PROBE))
-    leaky = page(runner, tmp_path, "b-leaky", ("python", "import torch\n"
-                                                 "torch.set_default_dtype(torch.float64)\n"
-                                                 "torch.set_grad_enabled(False)\n"
-                                                 "torch.manual_seed(1)\n"
-                                                 "torch.set_num_threads(1)"),
-                 ("{.python continuation}", PROBE))
+    (leaky,) = page(runner, tmp_path, "b-leaky", ("python", (
+        "import torch\ntorch.set_default_dtype(torch.float64)\ntorch.set_grad_enabled(False)\n"
+        "torch.manual_seed(1)\ntorch.set_num_threads(1)\n" + PROBE)))
     (after,) = page(runner, tmp_path, "c-after", ("python", PROBE))
     fresh = printed(runner.run(before))
-    runner.run(leaky[0])
-    changed = printed(runner.run(leaky[1]))
+    changed = printed(runner.run(leaky))
     for release in RELEASES:
         assert changed[release] != fresh[release], (
             f"the leaky page did not change torch's state on {release}, so this test shows "
@@ -149,6 +134,10 @@ FAILURES = {  # the last fence's message starts with this; {0}, {1}: the first, 
     "continues-a-failure": ([(ON_NEWEST, "x = 1\nraise ValueError('boom')"),
                              (CONTINUING_ON_NEWEST, "print(x)")],
                             "{1}: the fence it continues, {0}, failed on PyTorch ", "boom"),
+    "continues-other-releases": ([("python", "x = 1"), (CONTINUING_ON_NEWEST, "x")],
+                                 f"{{1}}: this `continuation` fence runs on PyTorch {NEWEST}, but "
+                                 f"the fence it continues ({{0}}) runs on {', '.join(RELEASES)}",
+                                 'the same torch="…"'),
 }
 
 
@@ -163,25 +152,6 @@ def test_a_failure_names_page_and_line_and_the_next_page_runs(runner, tmp_path, 
     (after,) = page(runner, tmp_path, "after", ("python", PRINT_RELEASE))
     assert printed(runner.run(after)) == {r: f"{r}\n" for r in RELEASES}, (
         f"after {name}, the next page did not run: the release's worker must outlive a page")
-
-
-def test_a_continuation_on_other_releases_than_its_fence_is_named(runner, tmp_path):
-    first, continued = page(runner, tmp_path, "mixed", ("python", "x = 1"),
-                            (f'{{.python continuation torch="{short(NEWEST)}"}}', "x"))
-    with pytest.raises(PageError) as raised:
-        runner.run(continued)
-    assert f"{continued.where}: this `continuation` fence runs on PyTorch {NEWEST}, but the " \
-           f"fence it continues ({first.where}) runs on {', '.join(RELEASES)}" in str(raised.value)
-
-
-def test_sys_exit_with_a_status_is_an_error_naming_the_line(runner, tmp_path):
-    (fence,) = page(runner, tmp_path, "exit", ("python", "import sys\nsys.exit(3)"))
-    for release, result in runner.run(fence).items():
-        assert result.error is not None, f"sys.exit(3) passed on {release}"
-        assert f'File "{fence.filename()}", line {fence.open_line + 2}' in result.error, \
-            result.error
-        assert result.error.endswith("SystemExit: 3"), result.error
-
 
 
 def test_a_fence_is_expanded_once_in_the_callers_thread(runner, tmp_path, monkeypatch):

@@ -106,19 +106,19 @@ def run_alone(worker: Worker, code: str):
         process.close()
 
 
+class FreshWorkers(dict):
+    """release -> a fresh worker of that release, started on first use."""
+
+    def __missing__(self, release: str) -> Worker:
+        self[release] = Worker(SITE, release, fresh=True)
+        return self[release]
+
+
 @pytest.fixture(scope="module")
 def fresh():
-    """release -> a fresh worker of that release, started on first use."""
-    workers: dict[str, Worker] = {}
-
-    def worker(release: str) -> Worker:
-        if release not in workers:
-            workers[release] = Worker(SITE, release, fresh=True)
-        return workers[release]
-
-    yield worker
-    for each in workers.values():
-        each.close()
+    yield (workers := FreshWorkers())
+    for worker in workers.values():
+        worker.close()
 
 
 @pytest.fixture(scope="module")
@@ -130,9 +130,8 @@ def runs(request, fresh):
     that it runs on each of its releases. As many at a time as the machine has cores."""
     chosen = [item.callspec.params["fence"] for item in request.session.items
               if getattr(item, "originalname", None) == RUNS_ALONE]
-    workers = {release: fresh(release) for release in {newest(f) for f in chosen}}
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        yield {fence.source(): pool.submit(run_alone, workers[newest(fence)], fence.source())
+        yield {fence.source(): pool.submit(run_alone, fresh[newest(fence)], fence.source())
                for fence in chosen}
         pool.shutdown(cancel_futures=True)
 
@@ -151,7 +150,7 @@ def test_visible_example_runs_alone_in_a_fresh_python(fence, runs):
 def test_a_fresh_python_is_a_readers(fresh):
     """What the examples run in: an empty folder, nothing of the project importable, a
     `__main__` of their own."""
-    result = run_alone(fresh(SITE.torch.default), (
+    result = run_alone(fresh[SITE.torch.default], (
         "import importlib.util, os, sys\nprint(os.listdir(), [importlib.util.find_spec(m) for m "
         "in ('snippets', 'tests')], sys.modules['__main__'].__dict__ is globals())"))
     assert (result.stdout, result.error) == ("[] [None, None] True\n", None), result

@@ -4,48 +4,35 @@ translation, one snippet, one fence restricted to the newest release. Its pages 
 
 from __future__ import annotations
 
-import contextlib
-import io
 import pathlib
 import shutil
 
 from tests.repo import ROOT, SITE
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "tiny"
+RELEASES = SITE.torch.ascending()
+OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
+PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
 
 def tiny_site(root: pathlib.Path) -> pathlib.Path:
     """A copy of the tiny site into the folder `root`, using this repository's releases."""
     shutil.copytree(FIXTURE, root, dirs_exist_ok=True)
     shutil.copy(ROOT / "requirements-torch.txt", root)
-    releases = SITE.torch.ascending()
     for page in (root / "docs").rglob("*.md"):
         text = page.read_text(encoding="utf-8")
-        page.write_text(text.replace("{all}", ", ".join(releases))
-                        .replace("{newest}", releases[-1]), encoding="utf-8")
+        page.write_text(text.replace("{all}", ", ".join(RELEASES))
+                        .replace("{newest}", NEWEST), encoding="utf-8")
     (root / ".venv").mkdir()
     for installed in (ROOT / ".venv").glob("torch-*"):
         (root / ".venv" / installed.name).symlink_to(installed)
     return root
 
 
-def build(root: pathlib.Path, site_dir: pathlib.Path) -> tuple[bool, str]:
-    """MkDocs' own build of the site at `root`, in process: (whether it passed, its log)."""
-    import logging
+def write_page(path: pathlib.Path, *fences: tuple[str, str]) -> None:
+    """A page of a title, then each fence (its info string, its text), the first on line 3."""
+    lines = [f"# {path.stem}", ""]
+    for info, text in fences:
+        lines += [f"```{info}", *text.splitlines(), "```", ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
 
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
-
-    log = io.StringIO()
-    handler = logging.StreamHandler(log)
-    logger = logging.getLogger("mkdocs")
-    logger.addHandler(handler)
-    try:
-        with contextlib.chdir(root):
-            mkdocs_build(load_config(str(root / "mkdocs.yml"), site_dir=str(site_dir)))
-        return True, log.getvalue()
-    except (Abort, MkDocsException, SystemExit) as exc:
-        return False, log.getvalue() + str(exc)
-    finally:
-        logger.removeHandler(handler)

@@ -81,8 +81,16 @@ class Fence:
         return match[2].strip("\"'") if match else None
 
     def source(self) -> str:
-        """The code with its snippets expanded, as the site shows it."""
-        return expand_snippets(self.site, self.content, self.where)
+        """The code with its `--8<--` lines expanded, as the site shows it."""
+        if not SNIPPET_LINE.search(self.content):
+            return self.content
+        try:
+            # One preprocessor, whose run keeps state (the files being included, against loops):
+            # not to be run in two threads at once.
+            lines = snippet_preprocessor(self.site).run(self.content.splitlines())
+        except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
+            raise PageError(f"{self.where}: cannot include snippet: {exc}") from None
+        return "\n".join(lines) + "\n"
 
     def filename(self) -> str:  # for tracebacks
         return self.include or self.site.relative(self.path)
@@ -97,23 +105,8 @@ class Fence:
 def snippet_preprocessor(site: Site):
     import markdown
 
-    config = site.config
-    md = markdown.Markdown(extensions=config["markdown_extensions"],
-                           extension_configs=config["mdx_configs"])
-    return md.preprocessors["snippet"]
-
-
-def expand_snippets(site: Site, code: str, where: str) -> str:
-    """Expand `--8<--` lines as the site does; `where` is page:line for the error message."""
-    if not SNIPPET_LINE.search(code):
-        return code
-    try:
-        # One preprocessor, whose run keeps state (the files being included, against loops):
-        # not to be run in two threads at once.
-        lines = snippet_preprocessor(site).run(code.splitlines())
-    except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
-        raise PageError(f"{where}: cannot include snippet: {exc}") from None
-    return "\n".join(lines) + "\n"
+    return markdown.Markdown(extensions=site.config["markdown_extensions"],
+                             extension_configs=site.config["mdx_configs"]).preprocessors["snippet"]
 
 
 @cache
@@ -162,8 +155,7 @@ def chain(fence: Fence) -> list[Fence]:
     """`fence`, preceded by the fences its `continuation` builds on (all on the same
     releases)."""
     python = python_fences(fence.path)
-    index = python.index(fence)
-    first = index
+    first = index = python.index(fence)
     while first > 0 and python[first].continued:
         first -= 1
     links = python[first:index + 1]

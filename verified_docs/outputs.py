@@ -69,8 +69,7 @@ def groups(printed: dict[str, str]) -> list[Group]:
 
 def shown_releases(fence: Fence) -> tuple[str, ...]:
     """The releases an output fence's title names (after "PyTorch")."""
-    after = (fence.title or "").rpartition("PyTorch")[2]
-    return tuple(RELEASE.findall(after))
+    return tuple(RELEASE.findall((fence.title or "").rpartition("PyTorch")[2]))
 
 
 def shown_on(code: Fence, release: str) -> Fence | None:
@@ -135,12 +134,9 @@ def check(code: Fence, printed: dict[str, str]) -> None:
 def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
     """What each release of the fence prints: the run's output, and for a release that did not
     run (`--torch-release`) what the page shows for it."""
-    printed = dict(printed)
-    for fence in output_fences(code):
-        for release in shown_releases(fence):
-            if release in code.releases:
-                printed.setdefault(release, fence.content)
-    return printed
+    shown = {release: fence.content for fence in reversed(output_fences(code))
+             for release in shown_releases(fence) if release in code.releases}
+    return {**shown, **printed}
 
 
 def outputs_span(code: Fence) -> slice:

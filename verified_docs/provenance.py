@@ -38,9 +38,9 @@ def read(path: pathlib.Path) -> dict:
     return data
 
 
-def record(path: pathlib.Path, pages: list[str], releases: list[str], with_code: set[str],
+def record(path: pathlib.Path, verified: dict[str, list[str]], with_code: set[str],
            all_releases: list[str]) -> None:
-    """`pages` (e.g. `en/mask.md`, `ru/mask.md`) verified today on `releases`."""
+    """Pages (`en/mask.md`, `ru/mask.md`) verified today, each on its releases."""
     today = datetime.date.today().isoformat()
     path.parent.mkdir(parents=True, exist_ok=True)
     # Two pytest-xdist workers may record at once: the lock keeps either from dropping the other's.
@@ -52,7 +52,7 @@ def record(path: pathlib.Path, pages: list[str], releases: list[str], with_code:
             data = {}
         data["run"] = {"torch": all_releases, "verified": today}
         data["with_code"] = sorted(set(data.get("with_code", [])) | with_code)
-        for page in pages:
+        for page, releases in verified.items():
             data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",

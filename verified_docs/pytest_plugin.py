@@ -146,25 +146,19 @@ def pytest_sessionfinish(session):
     config = session.config
     config.stash[RUNNER].close()
     record_provenance(config, session.items)
-    updates = config.stash.get(UPDATES, None)
-    if updates is not None:
-        changed = {}
-        for path, pending in updates.items():
-            changed.update(outputs.rewrite(path, pending))
-        config.stash[UPDATES] = {path: n for path, n in changed.items() if n}
+    if UPDATES in config.stash:  # then {file: how many of its code fences' outputs changed}
+        config.stash[UPDATES] = {file: n for path, pending in config.stash[UPDATES].items()
+                                 for file, n in outputs.rewrite(path, pending).items() if n}
 
 
 def pytest_terminal_summary(terminalreporter, config):
     changed = config.stash.get(UPDATES, None)
-    if changed is None:
-        return
-    total = sum(changed.values())
-    if total:
+    if changed:
         terminalreporter.write_line(
-            f"make outputs: rewrote {total} output fence(s) in {len(changed)} file(s): "
-            + ", ".join(config.stash[SITE].relative(p) for p in changed)
-            + "; review with `git diff`.")
-    else:
+            f"make outputs: rewrote {sum(changed.values())} output fence(s) in {len(changed)} "
+            f"file(s): {', '.join(config.stash[SITE].relative(p) for p in changed)}; review "
+            "with `git diff`.")
+    elif changed is not None:
         terminalreporter.write_line("make outputs: every output fence is up to date.")
 
 
@@ -177,11 +171,10 @@ def record_provenance(config, items) -> None:
         if path and site.language_of(path) == site.default:
             pages.setdefault(path.resolve().relative_to(default).as_posix(), []).append(
                 passed.get((path, definition.start_line)))
-    with_code = {f"{lang}/{page}" for lang in site.locales for page in pages}
-    for page, releases in pages.items():
-        if None not in releases:
-            provenance.record(site.root / provenance.RECORD,
-                              [f"{lang}/{page}" for lang in site.locales
-                               if (site.docs / lang / page).exists()],
-                              site.torch.ascending(set().union(*releases)), with_code,
-                              list(site.torch.ascending()))
+    verified = {f"{lang}/{page}": list(site.torch.ascending(set().union(*releases)))
+                for page, releases in pages.items() if None not in releases
+                for lang in site.locales if (site.docs / lang / page).exists()}
+    if verified:
+        provenance.record(site.root / provenance.RECORD, verified,
+                          {f"{lang}/{page}" for lang in site.locales for page in pages},
+                          list(site.torch.ascending()))

@@ -35,11 +35,11 @@ def recorded(site: Site) -> list[str]:
     return sorted(shown | {p.stem for p in (site.root / FOLDER).glob("*.json")})
 
 
-def measure(site: Site, module: str, release: str, timeout: float = 600) -> list:
+def measure(site: Site, module: str, release: str) -> list:
     """The rows `snippets.<module> --json` prints on `release`, in a child process."""
     child = subprocess.run([sys.executable, "-m", f"snippets.{module}", "--json"], cwd=site.root,
                            env=site.torch.environ(release), capture_output=True, text=True,
-                           timeout=timeout)
+                           timeout=600)
     if child.returncode or child.stderr:
         raise Drift(f"snippets/{module}.py --json on PyTorch {release} failed "
                     f"(exit {child.returncode}):\n{child.stderr[-3000:]}")

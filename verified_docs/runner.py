@@ -121,8 +121,7 @@ class PageProcess:
 class Runner:
     """Runs the fences of `site`'s pages, keeping per release the process of the page there."""
 
-    def __init__(self, site: Site, timeout: float = DEFAULT_TIMEOUT,
-                 limit: int = DEFAULT_LIMIT):
+    def __init__(self, site: Site, timeout: float, limit: int):
         self.site, self.timeout, self.limit = site, timeout, limit
         self.workers: dict[str, Worker] = {}
         # release -> (the page running there, its process, its last fence that ran without error)
@@ -153,8 +152,8 @@ class Runner:
         # Expanded here, once, not in each release's thread: the snippet preprocessor keeps
         # state while it runs.
         links = [(link, link.padded_source()) for link in chain(fence)]
-        chosen = [r for r in fence.releases if releases is None or r in releases]
-        futures = {r: self.pool.submit(self.run_on, links, r) for r in chosen}
+        futures = {r: self.pool.submit(self.run_on, links, r) for r in fence.releases
+                   if releases is None or r in releases}
         concurrent.futures.wait(futures.values())  # every release done before any is reported
         return {release: future.result() for release, future in futures.items()}
 

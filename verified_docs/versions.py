@@ -96,17 +96,12 @@ class Releases:
         """Environment for a child interpreter that imports `release` as torch, whichever
         release the current process runs on (another release's folder inherited on PYTHONPATH
         is dropped)."""
-        env = dict(os.environ)
-        others = {str(self.site_packages(r)) for r in self.all if r != release}
-        kept = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p not in others]
         path = self.site_packages(release)
-        if path is not None:
-            kept.insert(0, str(path))
-        if kept:
-            env["PYTHONPATH"] = os.pathsep.join(kept)
-        else:
-            env.pop("PYTHONPATH", None)
-        return env
+        others = {str(self.site_packages(r)) for r in self.all if r != release}
+        kept = [str(path)] * (path is not None) + [
+            p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p not in others]
+        env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+        return {**env, "PYTHONPATH": os.pathsep.join(kept)} if kept else env
 
     def missing(self, release: str) -> str | None:
         """Why `release` cannot run here, or None."""

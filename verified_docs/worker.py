@@ -27,12 +27,6 @@ import types
 import warnings
 
 
-def captured(file, limit: int) -> tuple[str, int]:
-    size = file.seek(0, os.SEEK_END)
-    file.seek(0)
-    return file.read(limit + 1).decode("utf-8", "replace"), size
-
-
 def format_error(exc: BaseException, root: str) -> str:
     """The traceback from the first frame of the page's own code (relative file names) on."""
     frames = traceback.extract_tb(exc.__traceback__)
@@ -57,20 +51,20 @@ def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dic
             warnings.simplefilter("default")
             try:
                 exec(compile(code, filename, "exec", dont_inherit=True), namespace)
-            except SystemExit as exc:
-                if exc.code not in (None, 0):
+            except BaseException as exc:  # noqa: B036 - all is reported but a clean sys.exit()
+                if not (isinstance(exc, SystemExit) and exc.code in (None, 0)):
                     error = format_error(exc, root)
-            except BaseException as exc:  # noqa: B036 - whatever the page raised is reported
-                error = format_error(exc, root)
             finally:
                 sys.stdout.flush(), sys.stderr.flush()
     finally:
         os.dup2(saved[0], 1), os.dup2(saved[1], 2)
         os.close(saved[0]), os.close(saved[1])
-    stdout, stdout_bytes = captured(out, limit)
-    stderr, stderr_bytes = captured(err, limit)
-    return {"stdout": stdout, "stderr": stderr, "stdout_bytes": stdout_bytes,
-            "stderr_bytes": stderr_bytes, "error": error}
+    reply = {"error": error}
+    for stream, file in (("stdout", out), ("stderr", err)):
+        reply[f"{stream}_bytes"] = file.seek(0, os.SEEK_END)
+        file.seek(0)
+        reply[stream] = file.read(limit + 1).decode("utf-8", "replace")
+    return reply
 
 
 def serve_connection(connection: socket.socket, root: str, torch_version: str) -> None:
