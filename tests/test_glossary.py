@@ -294,6 +294,9 @@ def three_languages(tmp_path_factory):
     ("- en: a\n  ru: b\n  avoid: [x]\n", 1, "has an `avoid` that should map each variant to the reason"),
     ("- en: a\n", 1, "the term “a” needs `en:` and a translation"),
     ("- en: a\n  xx: b\n", 1, "has ['xx'], which are not languages of mkdocs.yml"),
+    # a mistyped language after a term with reasons: named on its own line, not as a reason's gap
+    ("- en: a\n  ru: b\n  avoid: {x: {en: y, ru: z}}\n- en: c\n  rus: d\n", 4,
+     "has ['rus'], which are not languages of mkdocs.yml"),
     ("- en: a\n  ru: ''\n", 1, "has an empty term"),
     ("- en: a\n  ru: b\n- en: a\n  ru: c\n", 3, "the term “a” is listed twice"),
     ("- en: a\n  ru: b\n  de: c\n  avoid: {x: {en: y}}\n", 1, "for an entry with one translation"),

@@ -1,7 +1,7 @@
-"""glossary.yml, for the site and the tests: a list of terms, each a mapping from a language code
-of mkdocs.yml to the term, with an optional `avoid` (variant -> reason in every language) and
-`grammar` rule. Whatever is wrong with the file is reported wherever it is read (the build,
-`make translations`, the tests) as `glossary.yml:LINE: what`, never as a traceback."""
+"""glossary.yml, for the site and the tests: a list of terms, each a mapping from a language code of
+mkdocs.yml to the term, with an optional `avoid` (variant -> reason in every language the glossary
+has terms in) and `grammar` rule. Whatever is wrong with the file is reported wherever it is read
+(the build, `make translations`, the tests) as `glossary.yml:LINE: what`, never as a traceback."""
 
 from __future__ import annotations
 
@@ -53,8 +53,9 @@ def load_glossary(path: pathlib.Path) -> list[dict]:
         raise GlossaryError(f"{name}:{line}: expected a list of terms, each starting with "
                             f"`- <language>: <term>`")
     seen: set[str] = set()
-    # Every reason is in each language the glossary has terms in (a new one has none yet).
-    covered = sorted({k for e in entries if isinstance(e, dict) for k in e if k not in NOT_TERMS})
+    # Every reason is in each language the glossary has terms in (a new one has none yet); a key
+    # that is no language of the site is named on its own entry's line, not counted here.
+    covered = sorted({k for e in entries if isinstance(e, dict) for k in e if k in site.locales})
     for item, entry in zip(node.value, entries):
         line = item.start_mark.line + 1
         if not isinstance(entry, dict):

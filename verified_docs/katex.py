@@ -5,9 +5,10 @@ readers) by the vendored katex.min.js, run in QuickJS. A page with math loads Ka
 (overrides/main.html) and the fonts its formulas use; a page without loads nothing for math.
 
 KaTeX's woff2 fonts ship whole, uncut: a browser fetches only the faces a page uses, and the
-heaviest page (ru/relu-vs-clamp/) stays within lighthouserc.yml's byte budget with them (245 kB
-of 283 kB). A formula KaTeX cannot parse is a warning naming the page, so the strict build fails. The MathML's TeX source is left
-out of the search index, so a result shows the formula once, as the reader sees it.
+heaviest page stays within lighthouserc.yml's byte budget with them (`make bench-site` checks
+it). A formula KaTeX cannot parse is a warning naming the page, so the strict build fails. The
+MathML's TeX source is left out of the search index, so a result shows the formula once, as the
+reader sees it.
 """
 
 from __future__ import annotations
