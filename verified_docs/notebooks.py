@@ -38,7 +38,6 @@ PROVIDED = "snippets.exercise"  # shipped as the checker archive, not inlined
 INSTALL_TAG = "install"
 BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// details | Title`
 HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*(?:\{\s*#(?P<id>[^}\s]+)\s*\})?\s*$")
-FENCE_MARK = re.compile(r"^\s*(```|~~~)")
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 # [text](mask.md#chain-rule): the page, then its anchor and the closing parenthesis
 LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s#]+)([^)\s]*\))")
@@ -171,46 +170,46 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
     found = PageCells(title, [], False, {})
     if not any(release in fence.releases for fence in python):
         return found
-    inliner, pending, section, in_fence = Inliner(page), [], title, False
+    # Line indices in a fence of any language, whose `# ` lines are not headings.
+    fenced = {i for fence in fences.page_fences(path) for i in range(fence.open_line - 1,
+                                                                     fence.close_line)}
+    inliner, pending, section, done = Inliner(page), [], title, start
 
     def flush() -> None:
-        markdown = prose(pending, link_base)
+        """The page's lines since the last code cell as a Markdown cell (the title heads the
+        first cell), and the section they leave the next code cell in."""
+        nonlocal section
+        for i in pending:
+            heading = None if i in fenced else HEADING.match(text[i])
+            if heading and len(heading["hashes"]) > 1:
+                section = f"[{heading['text']}](#{heading['id']})" if heading["id"] \
+                    else heading["text"]
+        markdown = prose([text[i] for i in pending if i != title_at], link_base)
         if markdown:
             found.cells.append(v4.new_markdown_cell(markdown))
         pending.clear()
 
-    code_at = {fence.open_line: fence for fence in python}
-    number = start + 1
-    while number <= len(text):
-        fence = code_at.get(number)
-        if fence is None:
-            line = text[number - 1]
-            heading = None if in_fence else HEADING.match(line)
-            in_fence ^= bool(FENCE_MARK.match(line))
-            if number - 1 != title_at:  # the title heads the first cell
-                pending.append(line)
-                if heading and len(heading["hashes"]) > 1:
-                    section = f"[{heading['text']}](#{heading['id']})" if heading["id"] \
-                        else heading["text"]
-            number += 1
-            continue
+    for fence in python:  # with its output fences, a code cell, or left out on other releases
         shown = fences.output_fences(fence)
-        if release in fence.releases:
-            flush()
-            saved = outputs.shown_on(fence, release)
-            stream = [v4.new_output("stream", name="stdout", text=saved.content)] \
-                if saved and saved.content else []
-            source = inliner.cell(fence.source(), fence.where).rstrip("\n")
-            found.cells.append(v4.new_code_cell(source, outputs=stream))
-            for other in (out for out in shown if out != saved):  # under its title
-                printed = outputs.normalise(other.content)
-                ticks = outputs.ticks(printed)
-                found.cells.append(v4.new_markdown_cell(
-                    f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
-                for other_release in outputs.shown_releases(other):
-                    where = found.differs.setdefault(other_release, [])
-                    where += [] if section in where else [section]
-        number = max([fence.close_line] + [out.close_line for out in shown]) + 1
+        pending += range(done, fence.open_line - 1)
+        done = max([fence.close_line] + [out.close_line for out in shown])
+        if release not in fence.releases:
+            continue
+        flush()
+        saved = outputs.shown_on(fence, release)
+        stream = [v4.new_output("stream", name="stdout", text=saved.content)] \
+            if saved and saved.content else []
+        source = inliner.cell(fence.source(), fence.where).rstrip("\n")
+        found.cells.append(v4.new_code_cell(source, outputs=stream))
+        for other in (out for out in shown if out != saved):  # under its title
+            printed = outputs.normalise(other.content)
+            ticks = outputs.ticks(printed)
+            found.cells.append(v4.new_markdown_cell(
+                f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
+            for other_release in outputs.shown_releases(other):
+                where = found.differs.setdefault(other_release, [])
+                where += [] if section in where else [section]
+    pending += range(done, len(text))
     flush()
     found.needs_checker = inliner.needs_checker
     return found
