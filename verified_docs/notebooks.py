@@ -37,7 +37,6 @@ SNIPPETS = "snippets"
 PROVIDED = "snippets.exercise"  # shipped as the checker archive, not inlined
 INSTALL_TAG = "install"
 BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// details | Title`
-HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*(?:\{\s*#(?P<id>[^}\s]+)\s*\})?\s*$")
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 # [text](mask.md#chain-rule): the page, then its anchor and the closing parenthesis
 LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s#]+)([^)\s]*\))")
@@ -133,7 +132,7 @@ def prose(lines: list[str], link_base: str) -> str:
     title in bold, a heading's id an `<a id>`, no comments, links to the published site."""
     out = []
     for line in lines:
-        block, heading = BLOCK.match(line.strip()), HEADING.match(line)
+        block, heading = BLOCK.match(line.strip()), fences.HEADING.match(line)
         if block:
             out += [f"**{block['title'].strip()}**", ""] if block["title"] else []
         elif heading and heading["id"]:
@@ -152,47 +151,37 @@ class PageCells:
     title: str
     cells: list  # nbformat cells
     needs_checker: bool
-    differs: dict[str, list[str]]  # release -> links to the sections where it prints otherwise
+    differs: dict[str, dict[str, None]]  # release -> links to the sections where it prints otherwise
 
 
 def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
     """The page's cells; none when the default release runs none of its code."""
     from nbformat import v4  # imported when a build makes notebooks, not with every config load
 
-    page = Site.containing(path)
-    python = fences.python_fences(path)
-    raw = page.read_text(path)
-    _, body = page.front_matter(path)
-    text = raw.splitlines()
-    start = raw[:len(raw) - len(body)].count("\n")  # the front matter's lines
-    title_at = next((i for i in range(start, len(text)) if text[i].startswith("# ")), None)
-    title = HEADING.match(text[title_at])["text"] if title_at is not None else path.stem
-    found = PageCells(title, [], False, {})
+    page, python, headings = Site.containing(path), fences.python_fences(path), fences.headings(path)
+    title_at = next((n for n, heading in headings.items() if heading["hashes"] == "#"), None)
+    found = PageCells(headings[title_at]["text"] if title_at else path.stem, [], False, {})
     if not any(release in fence.releases for fence in python):
         return found
-    # Line indices in a fence of any language, whose `# ` lines are not headings.
-    fenced = {i for fence in fences.page_fences(path) for i in range(fence.open_line - 1,
-                                                                     fence.close_line)}
-    inliner, pending, section, done = Inliner(page), [], title, start
+    text, inliner, pending = page.read_text(path).splitlines(), Inliner(page), []
 
-    def flush() -> None:
-        """The page's lines since the last code cell as a Markdown cell (the title heads the
-        first cell), and the section they leave the next code cell in."""
-        nonlocal section
-        for i in pending:
-            heading = None if i in fenced else HEADING.match(text[i])
-            if heading and len(heading["hashes"]) > 1:
-                section = f"[{heading['text']}](#{heading['id']})" if heading["id"] \
-                    else heading["text"]
-        markdown = prose([text[i] for i in pending if i != title_at], link_base)
-        if markdown:
-            found.cells.append(v4.new_markdown_cell(markdown))
+    def flush() -> None:  # the title heads the first cell
+        markdown = prose([text[n - 1] for n in pending if n != title_at], link_base)
+        found.cells += [v4.new_markdown_cell(markdown)] if markdown else []
         pending.clear()
 
+    def section(fence: fences.Fence) -> str:
+        """The heading `fence` is under, a link if it has an id; the title for none."""
+        heading = next((heading for n, heading in reversed(headings.items())
+                        if n < fence.open_line and len(heading["hashes"]) > 1), None)
+        return found.title if not heading else \
+            f"[{heading['text']}](#{heading['id']})" if heading["id"] else heading["text"]
+
+    done = fences.body_start(path) + 1  # the first line not yet in a cell
     for fence in python:  # with its output fences, a code cell, or left out on other releases
         shown = fences.output_fences(fence)
-        pending += range(done, fence.open_line - 1)
-        done = max([fence.close_line] + [out.close_line for out in shown])
+        pending += range(done, fence.open_line)
+        done = max([fence.close_line] + [out.close_line for out in shown]) + 1
         if release not in fence.releases:
             continue
         flush()
@@ -207,9 +196,8 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
             found.cells.append(v4.new_markdown_cell(
                 f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
             for other_release in outputs.shown_releases(other):
-                where = found.differs.setdefault(other_release, [])
-                where += [] if section in where else [section]
-    pending += range(done, len(text))
+                found.differs.setdefault(other_release, {})[section(fence)] = None
+    pending += range(done, len(text) + 1)
     flush()
     found.needs_checker = inliner.needs_checker
     return found
