@@ -47,10 +47,6 @@ SCRIPT_FORMAT = {"extension": ".py", "format_name": "percent",
                  "notebook_metadata_filter": "-all", "cell_metadata_filter": "-all"}
 
 
-class Unsupported(site.PageError):
-    """A fence the notebook cannot carry without the project."""
-
-
 class Inliner:
     """Replaces the project's imports in a notebook's code, cell after cell. A module inlined
     once is named by a comment after, until a cell binds one of its names again (the page's own
@@ -72,7 +68,7 @@ class Inliner:
         try:
             tree = ast.parse(source)
         except SyntaxError as exc:
-            raise Unsupported(f"{where}: does not parse: {exc}") from None
+            raise site.PageError(f"{where}: does not parse: {exc}") from None
         replaced = []
         for node in ast.walk(tree):  # the top level first, in order
             names = ([node.module or ""] if isinstance(node, ast.ImportFrom) else
@@ -82,8 +78,8 @@ class Inliner:
             if names[0] == PROVIDED or names[0].startswith(PROVIDED + "."):
                 self.needs_checker = True
             elif isinstance(node, ast.Import) or node not in tree.body:
-                raise Unsupported(f"{where}: only a top-level `from snippets.<module> import "
-                                  "<name>` can be inlined")
+                raise site.PageError(f"{where}: only a top-level `from snippets.<module> import "
+                                     "<name>` can be inlined")
             else:
                 replaced.append((node, self.module(node.module, node.names, where)))
         lines = source.splitlines(keepends=True)
@@ -100,7 +96,7 @@ class Inliner:
             shown = ", ".join(alias.name for alias in names)
             return f"# {shown}: defined above, from {rel}\n{aliases}"
         if not path.is_file():
-            raise Unsupported(f"{where}: imports {module}, which is not a file of the project")
+            raise site.PageError(f"{where}: imports {module}, which is not a file of the project")
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines(keepends=True)
         for node in reversed(ast.parse(source).body):
