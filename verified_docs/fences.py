@@ -128,10 +128,9 @@ def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
 
 
 def body_start(path: pathlib.Path) -> int:
-    """The number of the page's lines that its front matter takes."""
-    site = Site.containing(path)
-    text = site.read_text(path)
-    return text[:len(text) - len(site.front_matter(path)[1])].count("\n")
+    """How many of the page's lines its front matter takes."""
+    text, body = Site.containing(path).read_text(path), Site.containing(path).front_matter(path)[1]
+    return text[:len(text) - len(body)].count("\n")
 
 
 @cache
