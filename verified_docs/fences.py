@@ -134,7 +134,6 @@ def body_start(path: pathlib.Path) -> int:
     return text[:len(text) - len(body)].count("\n") if text.endswith(body) else 0
 
 
-@cache
 def headings(path: pathlib.Path) -> dict[int, re.Match]:
     """The page's `#` headings by 1-based line: none in its front matter or in a fence (where
     `# ` starts a comment)."""
