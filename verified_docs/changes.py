@@ -16,12 +16,11 @@ import re
 from markupsafe import Markup
 
 from verified_docs import outputs
-from verified_docs.fences import PYTHON_LANGS, page_fences
+from verified_docs.fences import PYTHON_LANGS, headings, page_fences
 from verified_docs.site import Site, location
 
 PLACEHOLDER = "<!-- release-changes -->"
 SUMMARY = "<!-- release-changes-summary -->"
-HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{[^}]*\})?\s*$")
 PYTHON_BLOCK = re.compile(r'<div class="language-(?:py|python|python3) highlight"')
 LINK = Markup('**{}** — <a href="{}#example-{}"><code>{}</code></a>\n')
 
@@ -37,7 +36,6 @@ def pair_changes(site: Site, old: str, new: str) -> tuple[list[tuple], int]:
     found, count = [], 0
     for page in site.pages(site.default):
         path = site.docs / site.default / page
-        lines = site.read_text(path).splitlines()
         python = [f for f in page_fences(path) if f.lang in PYTHON_LANGS]
         for number, fence in enumerate(python, 1):
             if "notest" in fence.options or not {old, new} <= set(fence.releases):
@@ -49,8 +47,8 @@ def pair_changes(site: Site, old: str, new: str) -> tuple[list[tuple], int]:
                 continue
             ops = [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
                    if op[0] != "equal"]
-            section = next((HEADING.match(line)[2] for line in reversed(lines[:fence.open_line - 1])
-                            if HEADING.match(line)), "")
+            section = next((heading["text"] for n, heading in reversed(headings(path).items())
+                            if n < fence.open_line), "")
             first = next((line.strip() for line in fence.content.splitlines() if line.strip()), "")
             found.append((page, number, section, fence.title or fence.include or first,
                           [line for _, i, j, _, _ in ops for line in a[i:j]],

@@ -24,6 +24,9 @@ INCLUDE_LINE = re.compile(r"^(\s*)-+8<-+\s+(\S.*?)\s*$")
 # Read from the whole info string: pytest-markdown-docs splits the options at every space, even
 # inside quotes, so `torch="2.13 2.15"` would reach `options` as two halves of no attribute.
 ATTRIBUTE = re.compile(r'(\w[\w-]*)="([^"]*)"')
+# `## Text { #id .class }`: the text without the attributes, and the id among them
+HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*"
+                     r"(?:\{(?:[^}#]*#(?P<id>[^}\s]+))?[^}]*\})?\s*$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,6 +125,22 @@ def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
             fences.append(Fence(path, lang, tuple(options), token.info, token.map[0] + 1,
                                 token.map[1], token.content))
     return tuple(fences)
+
+
+def body_start(path: pathlib.Path) -> int:
+    """How many of the page's lines its front matter takes (none read when MkDocs' body is not
+    the text's end: with CRLF line ends, MkDocs' reading of `key: value` lines gives LF)."""
+    text, body = Site.containing(path).read_text(path), Site.containing(path).front_matter(path)[1]
+    return text[:len(text) - len(body)].count("\n") if text.endswith(body) else 0
+
+
+def headings(path: pathlib.Path) -> dict[int, re.Match]:
+    """The page's `#` headings by 1-based line: none in its front matter or in a fence (where
+    `# ` starts a comment)."""
+    fenced = {n for fence in page_fences(path) for n in range(fence.open_line, fence.close_line + 1)}
+    lines = Site.containing(path).read_text(path).splitlines()
+    return {n: heading for n in range(body_start(path) + 1, len(lines) + 1)
+            if n not in fenced and (heading := HEADING.match(lines[n - 1]))}
 
 
 def python_fences(path: pathlib.Path) -> list[Fence]:

@@ -37,8 +37,6 @@ SNIPPETS = "snippets"
 PROVIDED = "snippets.exercise"  # shipped as the checker archive, not inlined
 INSTALL_TAG = "install"
 BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// details | Title`
-HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*(?:\{\s*#(?P<id>[^}\s]+)\s*\})?\s*$")
-FENCE_MARK = re.compile(r"^\s*(```|~~~)")
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 # [text](mask.md#chain-rule): the page, then its anchor and the closing parenthesis
 LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s#]+)([^)\s]*\))")
@@ -47,10 +45,6 @@ GITHUB = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+?)(?:\.git)?/?$")
 # the file with each jupytext) or the cells' tags.
 SCRIPT_FORMAT = {"extension": ".py", "format_name": "percent",
                  "notebook_metadata_filter": "-all", "cell_metadata_filter": "-all"}
-
-
-class Unsupported(site.PageError):
-    """A fence the notebook cannot carry without the project."""
 
 
 class Inliner:
@@ -74,7 +68,7 @@ class Inliner:
         try:
             tree = ast.parse(source)
         except SyntaxError as exc:
-            raise Unsupported(f"{where}: does not parse: {exc}") from None
+            raise site.PageError(f"{where}: does not parse: {exc}") from None
         replaced = []
         for node in ast.walk(tree):  # the top level first, in order
             names = ([node.module or ""] if isinstance(node, ast.ImportFrom) else
@@ -84,8 +78,8 @@ class Inliner:
             if names[0] == PROVIDED or names[0].startswith(PROVIDED + "."):
                 self.needs_checker = True
             elif isinstance(node, ast.Import) or node not in tree.body:
-                raise Unsupported(f"{where}: only a top-level `from snippets.<module> import "
-                                  "<name>` can be inlined")
+                raise site.PageError(f"{where}: only a top-level `from snippets.<module> import "
+                                     "<name>` can be inlined")
             else:
                 replaced.append((node, self.module(node.module, node.names, where)))
         lines = source.splitlines(keepends=True)
@@ -102,7 +96,7 @@ class Inliner:
             shown = ", ".join(alias.name for alias in names)
             return f"# {shown}: defined above, from {rel}\n{aliases}"
         if not path.is_file():
-            raise Unsupported(f"{where}: imports {module}, which is not a file of the project")
+            raise site.PageError(f"{where}: imports {module}, which is not a file of the project")
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines(keepends=True)
         for node in reversed(ast.parse(source).body):
@@ -134,7 +128,7 @@ def prose(lines: list[str], link_base: str) -> str:
     title in bold, a heading's id an `<a id>`, no comments, links to the published site."""
     out = []
     for line in lines:
-        block, heading = BLOCK.match(line.strip()), HEADING.match(line)
+        block, heading = BLOCK.match(line.strip()), fences.HEADING.match(line)
         if block:
             out += [f"**{block['title'].strip()}**", ""] if block["title"] else []
         elif heading and heading["id"]:
@@ -153,64 +147,53 @@ class PageCells:
     title: str
     cells: list  # nbformat cells
     needs_checker: bool
-    differs: dict[str, list[str]]  # release -> links to the sections where it prints otherwise
+    differs: dict[str, dict[str, None]]  # release -> links to the sections where it prints otherwise
 
 
 def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
     """The page's cells; none when the default release runs none of its code."""
     from nbformat import v4  # imported when a build makes notebooks, not with every config load
 
-    page = Site.containing(path)
-    python = fences.python_fences(path)
-    raw = page.read_text(path)
-    _, body = page.front_matter(path)
-    text = raw.splitlines()
-    start = raw[:len(raw) - len(body)].count("\n")  # the front matter's lines
-    title_at = next((i for i in range(start, len(text)) if text[i].startswith("# ")), None)
-    title = HEADING.match(text[title_at])["text"] if title_at is not None else path.stem
-    found = PageCells(title, [], False, {})
+    page, python, headings = Site.containing(path), fences.python_fences(path), fences.headings(path)
+    title_at = next((n for n, heading in headings.items() if heading["hashes"] == "#"), None)
+    found = PageCells(headings[title_at]["text"] if title_at else path.stem, [], False, {})
     if not any(release in fence.releases for fence in python):
         return found
-    inliner, pending, section, in_fence = Inliner(page), [], title, False
+    text, inliner, pending = page.read_text(path).splitlines(), Inliner(page), []
 
-    def flush() -> None:
-        markdown = prose(pending, link_base)
-        if markdown:
-            found.cells.append(v4.new_markdown_cell(markdown))
+    def flush() -> None:  # the title heads the first cell
+        markdown = prose([text[n - 1] for n in pending if n != title_at], link_base)
+        found.cells += [v4.new_markdown_cell(markdown)] if markdown else []
         pending.clear()
 
-    code_at = {fence.open_line: fence for fence in python}
-    number = start + 1
-    while number <= len(text):
-        fence = code_at.get(number)
-        if fence is None:
-            line = text[number - 1]
-            heading = None if in_fence else HEADING.match(line)
-            in_fence ^= bool(FENCE_MARK.match(line))
-            if number - 1 != title_at:  # the title heads the first cell
-                pending.append(line)
-                if heading and len(heading["hashes"]) > 1:
-                    section = f"[{heading['text']}](#{heading['id']})" if heading["id"] \
-                        else heading["text"]
-            number += 1
-            continue
+    def section(fence: fences.Fence) -> str:
+        """The heading `fence` is under, a link if it has an id; the title for none."""
+        heading = next((heading for n, heading in reversed(headings.items())
+                        if n < fence.open_line and len(heading["hashes"]) > 1), None)
+        return found.title if not heading else \
+            f"[{heading['text']}](#{heading['id']})" if heading["id"] else heading["text"]
+
+    done = fences.body_start(path) + 1  # the first line not yet in a cell
+    for fence in python:  # with its output fences, a code cell, or left out on other releases
         shown = fences.output_fences(fence)
-        if release in fence.releases:
-            flush()
-            saved = outputs.shown_on(fence, release)
-            stream = [v4.new_output("stream", name="stdout", text=saved.content)] \
-                if saved and saved.content else []
-            source = inliner.cell(fence.source(), fence.where).rstrip("\n")
-            found.cells.append(v4.new_code_cell(source, outputs=stream))
-            for other in (out for out in shown if out != saved):  # under its title
-                printed = outputs.normalise(other.content)
-                ticks = outputs.ticks(printed)
-                found.cells.append(v4.new_markdown_cell(
-                    f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
-                for other_release in outputs.shown_releases(other):
-                    where = found.differs.setdefault(other_release, [])
-                    where += [] if section in where else [section]
-        number = max([fence.close_line] + [out.close_line for out in shown]) + 1
+        pending += range(done, fence.open_line)
+        done = max([fence.close_line] + [out.close_line for out in shown]) + 1
+        if release not in fence.releases:
+            continue
+        flush()
+        saved = outputs.shown_on(fence, release)
+        stream = [v4.new_output("stream", name="stdout", text=saved.content)] \
+            if saved and saved.content else []
+        source = inliner.cell(fence.source(), fence.where).rstrip("\n")
+        found.cells.append(v4.new_code_cell(source, outputs=stream))
+        for other in (out for out in shown if out != saved):  # under its title
+            printed = outputs.normalise(other.content)
+            ticks = outputs.ticks(printed)
+            found.cells.append(v4.new_markdown_cell(
+                f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
+            for other_release in outputs.shown_releases(other):
+                found.differs.setdefault(other_release, {})[section(fence)] = None
+    pending += range(done, len(text) + 1)
     flush()
     found.needs_checker = inliner.needs_checker
     return found

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from markdown_it import MarkdownIt
 
-from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, page_fences
+from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, body_start, page_fences
 from verified_docs.site import Site
 
 
@@ -53,7 +53,6 @@ def code_lines(lang: str, code: str) -> list[tuple[int, str]]:
 def items(site: Site, path) -> dict[str, list[Item]]:
     """What a translation keeps of its page, by what a message calls it."""
     text, body = site.read_text(path), site.front_matter(path)[1]
-    head = text[:len(text) - len(body)] if text.endswith(body) else ""
     found: dict[str, list[Item]] = {HEADING: [], FENCE: [], INCLUDE: [], IMAGE: [], LINK: []}
     fenced = set()
     for fence in page_fences(path):
@@ -69,7 +68,7 @@ def items(site: Site, path) -> dict[str, list[Item]]:
     found[INCLUDE] = [Item((m[2],), n, f"`{line.strip()}`") for n, line in enumerate(lines, 1)
                       if n not in fenced and (m := INCLUDE_LINE.match(line))]
     # Lines keep their numbers: the front matter is blanked, not cut.
-    tokens = MarkdownIt("commonmark").parse("\n" * head.count("\n") + body)
+    tokens = MarkdownIt("commonmark").parse("\n" * body_start(path) + body)
     for token, inline in zip(tokens, tokens[1:]):
         if token.type == "heading_open":
             anchor, level = HEADING_ID.search(inline.content), int(token.tag[1])
