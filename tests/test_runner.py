@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.fences import python_fences, snippet_preprocessor
+from verified_docs.fences import snippet_preprocessor
 from verified_docs.runner import BlockFailed, Runner
 from verified_docs.site import PageError, Site
 
@@ -34,9 +34,7 @@ def runner(tmp_path_factory):
 
 def page(runner, tmp_path, name, *fences):
     """The Python fences of a page of `fences` in the runner's site, named after the test."""
-    path = runner.site.docs / "en" / f"{tmp_path.name}-{name}.md"
-    write_page(path, *fences)
-    return python_fences(path)
+    return write_page(runner.site.docs / "en" / f"{tmp_path.name}-{name}.md", *fences)
 
 
 def printed(results) -> dict[str, str]:
