@@ -29,8 +29,7 @@ def out_title(releases, lang="en") -> str:
     return title(SITE, lang, releases).replace("Output", "Вывод" if lang == "ru" else "Output")
 
 
-def out_fence(releases, text) -> tuple[str, str]:
-    """An output fence: its info string, its text."""
+def out_fence(releases, text) -> tuple[str, str]:  # (info string, text), as write_page takes
     return f'output title="{out_title(releases)}"', text
 
 

@@ -1,7 +1,6 @@
-"""What the runner of the pages' code guarantees, in process: pages written into the tiny site
-(tests/tiny.py), run by one `Runner` for the module (its workers import torch once), with limits
-so small that a hang or a flood costs seconds. How the pytest plugin reports these results is
-tested in test_plugins.py."""
+"""What the runner of the pages' code guarantees: pages written into the tiny site (tests/tiny.py)
+run by one `Runner` for the module (its workers import torch once), with limits so small that a
+hang or a flood costs seconds. How the pytest plugin reports them: test_plugins.py."""
 
 from __future__ import annotations
 
@@ -63,7 +62,6 @@ def failure(runner, fence) -> str:
 
 @pytest.mark.parametrize("label, asked, chosen", [
     (None, None, RELEASES),
-    (f">={NEWEST}", None, (NEWEST,)),
     (short(OLDEST), None, (OLDEST,)),
     (f"{short(OLDEST)} {short(NEWEST)}", None, (OLDEST, NEWEST)),
     (None, (OLDEST,), (OLDEST,)),  # --torch-release
