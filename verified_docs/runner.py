@@ -149,8 +149,7 @@ class Runner:
     def run(self, fence: Fence, releases=None) -> dict[str, Result]:
         """Run `fence` on each of its releases (or those of `releases`), side by side, after
         the fences it continues when they did not just run there."""
-        # Expanded here, once, not in each release's thread: the snippet preprocessor keeps
-        # state while it runs.
+        # Expanded once, here: the snippet preprocessor is not thread-safe (Fence.source).
         links = [(link, link.runnable()) for link in chain(fence)]
         futures = {r: self.pool.submit(self.run_on, links, r) for r in fence.releases
                    if releases is None or r in releases}
