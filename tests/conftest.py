@@ -13,7 +13,6 @@ from verified_docs import fences
 # on one another (a 0.2 s training loop took 28 s so).
 os.environ["OMP_NUM_THREADS"] = "1"
 
-pytest_plugins = ["pytester"]
 # The tiny site is input to tests/test_plugins.py, not pages of this site.
 collect_ignore = ["fixtures"]
 

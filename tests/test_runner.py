@@ -1,7 +1,6 @@
-"""What the runner of the pages' code guarantees, in process: pages written into the tiny site
-(tests/tiny.py), run by one `Runner` for the module (its workers import torch once), with limits
-so small that a hang or a flood costs seconds. How the pytest plugin reports these results is
-tested in test_plugins.py."""
+"""What the runner of the pages' code guarantees: pages written into the tiny site (tests/tiny.py)
+run by one `Runner` for the module (its workers import torch once), with limits so small that a
+hang or a flood costs seconds. How the pytest plugin reports them: test_plugins.py."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ import threading
 import pytest
 
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.fences import python_fences, snippet_preprocessor
+from verified_docs.fences import snippet_preprocessor
 from verified_docs.runner import BlockFailed, Runner
 from verified_docs.site import PageError, Site
 
@@ -34,9 +33,7 @@ def runner(tmp_path_factory):
 
 def page(runner, tmp_path, name, *fences):
     """The Python fences of a page of `fences` in the runner's site, named after the test."""
-    path = runner.site.docs / "en" / f"{tmp_path.name}-{name}.md"
-    write_page(path, *fences)
-    return python_fences(path)
+    return write_page(runner.site.docs / "en" / f"{tmp_path.name}-{name}.md", *fences)
 
 
 def printed(results) -> dict[str, str]:
@@ -65,7 +62,6 @@ def failure(runner, fence) -> str:
 
 @pytest.mark.parametrize("label, asked, chosen", [
     (None, None, RELEASES),
-    (f">={NEWEST}", None, (NEWEST,)),
     (short(OLDEST), None, (OLDEST,)),
     (f"{short(OLDEST)} {short(NEWEST)}", None, (OLDEST, NEWEST)),
     (None, (OLDEST,), (OLDEST,)),  # --torch-release

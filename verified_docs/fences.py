@@ -95,13 +95,11 @@ class Fence:
             raise PageError(f"{self.where}: cannot include snippet: {exc}") from None
         return "\n".join(lines) + "\n"
 
-    def filename(self) -> str:  # for tracebacks
-        return self.include or self.site.relative(self.path)
-
-    def padded_source(self) -> str:
-        """Source whose line numbers are those of the page (or of the included file)."""
-        code = self.source()
-        return code if self.include else "\n" * self.open_line + code
+    def runnable(self) -> tuple[str, str]:
+        """The source, its line numbers the page's (or the included file's), and that file."""
+        if self.include:
+            return self.source(), self.include
+        return "\n" * self.open_line + self.source(), self.site.relative(self.path)
 
 
 @cache

@@ -1,10 +1,6 @@
 """Output fences, compared with a run and rewritten from one (`make outputs`): one per distinct
 output, oldest release first, titled with the releases that print it, the lines that differ from
-another group's marked (the build shows them side by side, verified_docs/release_outputs.py).
-
-    ```output title="Output · PyTorch 2.13.0" hl_lines="2"
-    ```output title="Output · PyTorch 2.14.1, 2.15.0" hl_lines="2"
-"""
+another group's marked (`hl_lines`; the build shows them side by side, release_outputs.py)."""
 
 from __future__ import annotations
 
@@ -33,8 +29,7 @@ class Group:
 
 
 def title(site, lang: str, releases) -> str:
-    """"Output · PyTorch 2.14.1, 2.15.0": `extra.output_title` of the page's language, and the
-    releases."""
+    """"Output · PyTorch 2.14.1, 2.15.0", in the language's `extra.output_title`."""
     return (f"{site.extra(lang).get('output_title', 'Output')} · PyTorch "
             + ", ".join(sorted(releases, key=versions.key)))
 
@@ -55,8 +50,7 @@ def marked_lines(text: str, others: list[str]) -> tuple[int, ...]:
 
 
 def groups(printed: dict[str, str]) -> list[Group]:
-    """The distinct outputs of `printed` ({release: stdout}), in the order of their oldest
-    release; none when no release prints anything."""
+    """The distinct outputs of {release: stdout}, oldest first; none when nothing is printed."""
     by_text: dict[str, list[str]] = {}
     for release in sorted(printed, key=versions.key):
         by_text.setdefault(normalise(printed[release]), []).append(release)
@@ -83,9 +77,8 @@ def info_line(site, lang: str, group: Group) -> str:
 
 
 def check(code: Fence, printed: dict[str, str]) -> None:
-    """Raise OutputMismatch, naming page:line and release, unless the page shows exactly what
-    each release printed, grouped and titled as `make outputs` writes it. `printed` may cover
-    only some of the fence's releases (`--torch-release`): then only theirs are compared."""
+    """OutputMismatch, naming page:line and release, unless the page shows what each release of
+    `printed` (all, or `--torch-release`'s) printed, as `make outputs` writes it."""
     site = code.site
     shown, lang = output_fences(code), site.language_of(code.path)
     where_shown = {release: fence for fence in shown for release in shown_releases(fence)}
@@ -132,8 +125,7 @@ def check(code: Fence, printed: dict[str, str]) -> None:
 
 
 def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
-    """What each release of the fence prints: the run's output, and for a release that did not
-    run (`--torch-release`) what the page shows for it."""
+    """The run's output, and the page's for a release that did not run (`--torch-release`)."""
     shown = {release: fence.content for fence in reversed(output_fences(code))
              for release in shown_releases(fence) if release in code.releases}
     return {**shown, **printed}
@@ -151,8 +143,7 @@ def ticks(text: str) -> str:
 
 
 def block(site, lang: str, found: list[Group]) -> str:
-    """The text `make outputs` puts after a code fence: a blank line and a fence per group, with
-    more backticks than any run of them in the output."""
+    """The text `make outputs` puts after a code fence: a blank line and a fence per group."""
     text = ""
     for group in found:
         fence = ticks(group.text)
@@ -162,9 +153,8 @@ def block(site, lang: str, found: list[Group]) -> str:
 
 def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
             ) -> dict[pathlib.Path, int]:
-    """Each code fence's output fences written into the default language's page `path` and, in
-    their language, into its translations (parity holds their code fences to it, one for one):
-    per file, how many code fences' outputs changed."""
+    """Each code fence's outputs written into the page `path` and, in their language, its
+    translations (parity holds their code fences to it): per file, how many fences changed."""
     site = Site.containing(path)
     written = {path: [(code, groups(completed(code, printed))) for code, printed in updates]}
     english = python_fences(path)

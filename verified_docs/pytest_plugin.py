@@ -7,6 +7,7 @@ Anything on stderr fails the fence. A page whose fences all passed is recorded f
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 import traceback
 
@@ -82,7 +83,7 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     site = config.stash[SITE] = Site.at(config.rootpath)
-    config.stash[OUTER] = DocsRunner.config  # a pytester session inside another one
+    config.stash[OUTER] = DocsRunner.config  # a session inside another (tests/test_plugins.py)
     DocsRunner.config = config
     config.stash[RUNNER] = Runner(site, config.getoption("--block-timeout"),
                                   config.getoption("--output-limit"))
@@ -109,24 +110,22 @@ def pytest_collect_file(file_path, parent):
         config.stash[RUNNER].start(wanted_releases(config) or site.torch.all)
 
 
-def fence_of(item):
-    """None for another test, or for a fence whose own test reports its bad input."""
+def runs_on(item, release: str) -> bool:
+    """False for a page's fence not run on `release` (kept: one whose test names its bad input)."""
     definition = getattr(item, "test_definition", None)
-    if definition is None or not is_page(item.config.stash[SITE], definition.source_path):
-        return None
-    try:
-        fence = fence_at(pathlib.Path(definition.source_path), definition.start_line)
-        return fence if fence.releases else None
-    except PageError:
-        return None
+    if definition and is_page(item.config.stash[SITE], definition.source_path):
+        with contextlib.suppress(PageError):
+            return release in fence_at(pathlib.Path(definition.source_path),
+                                       definition.start_line).releases
+    return True
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """A translation's fences, and with `--torch-release` those not run there, deselected."""
     site, wanted = config.stash[SITE], wanted_releases(config)
-    kept = [i for i in items if site.language_of(i.path) in (None, site.default) and (
-        not wanted or (f := fence_of(i)) is None or wanted[0] in f.releases)]
+    kept = [i for i in items if site.language_of(i.path) in (None, site.default)
+            and (not wanted or runs_on(i, wanted[0]))]
     config.hook.pytest_deselected(items=[i for i in items if i not in kept])
     items[:] = kept
 

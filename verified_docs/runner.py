@@ -149,15 +149,14 @@ class Runner:
     def run(self, fence: Fence, releases=None) -> dict[str, Result]:
         """Run `fence` on each of its releases (or those of `releases`), side by side, after
         the fences it continues when they did not just run there."""
-        # Expanded here, once, not in each release's thread: the snippet preprocessor keeps
-        # state while it runs.
-        links = [(link, link.padded_source()) for link in chain(fence)]
+        # Expanded once, here: the snippet preprocessor is not thread-safe (Fence.source).
+        links = [(link, link.runnable()) for link in chain(fence)]
         futures = {r: self.pool.submit(self.run_on, links, r) for r in fence.releases
                    if releases is None or r in releases}
         concurrent.futures.wait(futures.values())  # every release done before any is reported
         return {release: future.result() for release, future in futures.items()}
 
-    def run_on(self, links: list[tuple[Fence, str]], release: str) -> Result:
+    def run_on(self, links: list[tuple[Fence, tuple[str, str]]], release: str) -> Result:
         fence = links[-1][0]
         page, process, last_ok = self.pages.get(release, (None, None, None))
         if page != fence.path:
@@ -179,10 +178,10 @@ class Runner:
         self.pages[release] = (fence.path, process, None if result.error else fence)
         return result
 
-    def send(self, process: PageProcess, fence: Fence, code: str, release: str,
+    def send(self, process: PageProcess, fence: Fence, code: tuple[str, str], release: str,
              fresh: bool) -> Result:
         try:
-            result = process.run(code, fence.filename(), fresh, self.timeout, self.limit)
+            result = process.run(*code, fresh, self.timeout, self.limit)
         except TimeoutError:
             self.drop(release)
             raise BlockFailed(

@@ -1,21 +1,14 @@
-"""The child interpreter that runs code for the runner: `python worker.py FD [DIR…]`.
-
-It imports torch once, then accepts connections on the listening socket FD: each one (a page, or
-an example) is served by a process forked from this pristine one, so it starts with torch's
-global state untouched by any other (default dtype, grad mode, seeds, threads…) without paying
-for an import. The DIRs go first on sys.path (the site's root, for `import snippets`); started
-with `-I` in an empty folder and no DIR but a release's, it is a reader's fresh Python. A
-connection gets `{"pid", "torch"}`, then one reply line per request line:
-
-    -> {"code": "...", "filename": "docs/en/index.md", "fresh": true, "limit": 65536}
-    <- {"stdout": "...", "stderr": "...", "stdout_bytes": 12, "stderr_bytes": 0, "error": null}
-
-stdout and stderr are captured at the file-descriptor level, so `os.write(2, …)` and output of
-C extensions are caught too. Only the standard library and torch are imported here.
+"""`python worker.py FD [DIR…]`: imports torch once, then serves each connection on the
+listening socket FD (a page, or an example) in a fork of itself, so every page starts with
+torch's global state pristine without paying for an import. The DIRs go first on sys.path;
+with `-I`, an empty folder and only a release's DIR, it is a reader's fresh Python. A connection
+gets `{"pid", "torch"}`, then a reply line per request line (see `run`). Only the standard
+library and torch are imported here.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -40,6 +33,8 @@ def format_error(exc: BaseException, root: str) -> str:
 
 
 def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dict:
+    """{stdout, stderr, stdout_bytes, stderr_bytes, error}: captured at the file descriptors, so
+    `os.write(2, …)` and C extensions' output are caught; each kept to `limit` bytes."""
     out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
     saved = os.dup(1), os.dup(2)
     os.dup2(out.fileno(), 1), os.dup2(err.fileno(), 2)
@@ -96,13 +91,10 @@ def main() -> None:
     listener = socket.socket(fileno=int(sys.argv[1]))
     # The DIRs in place of this file's folder, which `python worker.py` puts first (not `-I`).
     sys.path[:0 if sys.flags.safe_path else 1] = sys.argv[2:]
-    import importlib
-
-    import torch  # once, before any fork
-
-    for name in () if sys.flags.isolated else PRELOAD:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+    torch = importlib.import_module("torch")  # once, before any fork
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in () if sys.flags.isolated else PRELOAD:
             importlib.import_module(name)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the forked processes are reaped on exit
     root = os.getcwd()
