@@ -65,6 +65,7 @@ SOURCES = {  # solutions written into EXTRA
     os._exit(0)
 """,
     "loop.py": "while True:\n    pass\n",
+    "picture.py": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe",
 }
 LOOPS = {CASES / "endless_loop.py", EXTRA / "loop.py"}  # stopped after 1 s, not 60
 SECONDS = {}  # how long each run took, time limit included
@@ -89,7 +90,8 @@ def every_case_at_once():
     is a child process, which leaves the other cores idle if run one by one), torch on one
     thread in each."""
     for name, source in SOURCES.items():
-        (EXTRA / name).write_text(textwrap.dedent(source), encoding="utf-8")
+        (EXTRA / name).write_bytes(source if isinstance(source, bytes)
+                                   else textwrap.dedent(source).encode())
     runs = [(CASES / case.name,) for case in sorted((ROOT / CASES).iterdir())]
     runs += [(SOLUTION,), (CASES / "missing_mask.py", 1),
              (SOLUTION.parent / "starter.py",), *((EXTRA / name,) for name in SOURCES)]
@@ -262,6 +264,7 @@ def test_every_case_is_listed_on_the_exercise_page():
     # gc.freeze() or a gc callback (hides_from_gc.py) hides nothing, replacing gc's functions
     (EXTRA / "blind.py", "the file changed gc.get_objects", "файл подменил gc.get_objects"),
     (EXTRA / "forger.py", "sent a report it did not write", "прислал отчёт, которого"),
+    (EXTRA / "picture.py", "it is not UTF-8 text", "это не текст в UTF-8"),
     (EXTRA / "loop.py", "loading the file did not finish within 1 s",
      "загрузка файла не закончилась за 1\u00a0с"),
 ])
@@ -271,14 +274,10 @@ def test_a_file_that_cannot_be_loaded_is_reported_in_one_line(case, english, rus
         assert [result.key for result in results] == ["load"] and not results[0].passed, (
             f"{case} ({lang}) was loaded and checked: a file that cannot be loaded gets "
             f"one failed 'load' line, not {[result.key for result in results]}")
-        assert reason in results[0].detail and "\n" not in results[0].detail
-
-
-def test_a_binary_file_fails_clearly(tmp_path):
-    picture = tmp_path / "answer.png"
-    picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
-    result, = exercise.check(picture)
-    assert not result.passed and "not UTF-8 text" in result.detail
+        detail = results[0].detail
+        assert reason in detail and "\n" not in detail, (
+            f"{case} ({lang}): the 'load' line does not give the reason {reason!r} in one line: "
+            f"{detail}")
 
 
 def test_every_check_of_a_process_forks_from_one_zygote_and_runs_alone(tmp_path):
