@@ -1,20 +1,16 @@
 """What a reader takes home from the site runs without the repository and carries every release
-(verified_docs/notebooks.py, verified_docs/exercise_archive.py).
-
-Every page's notebook runs top to bottom in a fresh Jupyter kernel (nbclient, ipykernel) in a
-temporary folder, in a Python where only torch and the like are importable (a sitecustomize drops
-the repository and the editable install from the import path; a test proves `import snippets`
-fails there), and each cell must print the page's output for the default release. The script is
-the notebook in another format: jupytext reads it back as the same cells and it compiles, so it
-is not run again. The other releases' outputs are checked in the files, in process. The
-downloaded checker judges a solution in such a folder too, as the starter's instructions say.
-The runs start with this module's first test, two at a time, torch on one thread in each.
+(verified_docs/notebooks.py, verified_docs/exercise_archive.py). Each notebook runs in a fresh
+Jupyter kernel in a temporary folder where only torch is importable (SITECUSTOMIZE), and so does
+the downloaded checker; the script is the notebook in another format (jupytext reads it back as
+the same cells, and it compiles), so it is not run again; the other releases' outputs are checked
+in the files, in process.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import json
 import os
 import pathlib
@@ -188,13 +184,11 @@ RUN_PAGES = [(lang, name) for lang, name in CODE_PAGES if lang.default]
 
 @pytest.fixture(scope="module", autouse=True)
 def runs_started(request):
-    """The session's runs start with this module's first test, two at a time."""
+    """The notebooks chosen start with this module's first test, two at a time (the probe's test
+    comes first when chosen without its notebook's)."""
     for item in request.session.items:
-        name = getattr(item, "originalname", "")
-        if name == "test_notebook_prints_the_page_outputs_in_a_fresh_kernel":
+        if getattr(item, "originalname", "").startswith("test_notebook_prints_"):
             started(*(item.callspec.params[key] for key in ("lang", "name")))
-        elif name == "test_the_project_cannot_be_imported_where_the_notebooks_run":
-            started(*RUN_PAGES[0])
 
 
 @pytest.mark.parametrize("lang, name", RUN_PAGES, ids=[f"{lang.locale}/{name}"
@@ -273,11 +267,8 @@ def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name
         index = next((i for i, cell in enumerate(nb.cells)
                       if cell.cell_type == "code" and cell.source == source), None)
         assert index is not None, f"{fence.where}: no notebook cell holds this fence's code"
-        after = []
-        for cell in nb.cells[index + 1:]:
-            if cell.cell_type != "markdown":
-                break
-            after.append(cell.source)
+        after = [cell.source for cell in itertools.takewhile(
+            lambda cell: cell.cell_type == "markdown", nb.cells[index + 1:])]
         for shown in fences.output_fences(fence):
             text, releases = outputs.normalise(shown.content), outputs.shown_releases(shown)
             if DEFAULT in releases:
