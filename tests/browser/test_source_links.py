@@ -7,7 +7,6 @@ source.html); without REPO_URL none of these links is there.
 """
 
 import os
-import pathlib
 import re
 import urllib.parse
 
@@ -37,13 +36,14 @@ def test_included_code_blocks_are_titled_and_no_repository_links_without_repo_ur
     assert checked, f"no page in {lang!r} includes a snippet into a code block"
 
 
-def repo_site(root: pathlib.Path) -> pathlib.Path:
+@pytest.fixture(scope="module")
+def site_with_repo(tmp_path_factory):
     """The tiny site (tests/tiny.py) under this site's mkdocs.yml, theme overrides and texts, with
-    a page in English only: what REPO_URL changes is the same on every page, so these few pages
-    show it without building the whole site again."""
+    a page in English only, built with REPO_URL: what REPO_URL changes is the same on every page,
+    so these few pages show it without building the whole site again."""
     from ruamel.yaml import YAML
 
-    tiny_site(root)
+    root = tiny_site(tmp_path_factory.mktemp("repo"))
     (root / "docs" / "en" / "extra.md").write_text("# Extra\n\nIn English only.\n", "utf-8")
     yaml = YAML()
     config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"))
@@ -54,12 +54,6 @@ def repo_site(root: pathlib.Path) -> pathlib.Path:
             plugin["verified-docs"] = {}  # no figure or results table on these pages
     with (root / "mkdocs.yml").open("w", encoding="utf-8") as out:
         yaml.dump(config, out)
-    return root
-
-
-@pytest.fixture(scope="module")
-def site_with_repo(tmp_path_factory):
-    root = repo_site(tmp_path_factory.mktemp("repo"))
     site = root / "site"
     with pytest.MonkeyPatch.context() as env:
         env.delenv("EDIT_URI", raising=False)
