@@ -16,14 +16,9 @@ from tests.repo import SITE
 SCREENS = ["visits", "dark_visits", "phone_visits"]
 
 
-def report(found: dict) -> str:
-    lines = []
-    for page, violations in found.items():
-        lines.append(f"  {page}")
-        for v in violations:
-            lines.append(f"    [{v['impact']}] {v['id']}: {v['help']} ({v['url']})")
-            lines.extend(f"        at {node}" for node in v["nodes"])
-    return "\n".join(lines)
+def listing(found: dict[str, list[str]]) -> str:
+    """Each page's address, then what was found on it, one a line."""
+    return "\n".join(f"  {page}\n    " + "\n    ".join(items) for page, items in found.items())
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -31,8 +26,10 @@ def report(found: dict) -> str:
 def test_no_serious_axe_violations(request, screen, lang):
     """Every rule on a desktop; in the dark scheme the rules about colour; on a phone whether a
     box that scrolls sideways takes keyboard focus (the rules each pass runs: conftest.py)."""
-    found = {v.url: v.axe for v in request.getfixturevalue(screen).of(lang) if v.axe}
-    assert not found, f"axe-core violations (serious/critical), {screen}:\n" + report(found)
+    found = {v.url: [f"[{x['impact']}] {x['id']}: {x['help']} ({x['url']})"
+                     + "".join(f"\n        at {node}" for node in x["nodes"]) for x in v.axe]
+             for v in request.getfixturevalue(screen).of(lang) if v.axe}
+    assert not found, f"axe-core violations (serious/critical), {screen}:\n" + listing(found)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -73,12 +70,10 @@ def test_pages_load_from_the_site_alone_without_errors(request, screen, lang):
     leaks = {v.url: v.external for v in mine if v.external}
     assert not leaks, (
         "pages asked for resources outside the site (blocked here, so they would fail offline):\n"
-        + "\n".join(f"  {page}\n    " + "\n    ".join(urls) for page, urls in leaks.items())
-        + "\nServe them from the site instead: theme.font: false (or self-hosted fonts), "
+        + listing(leaks) + "\nServe them from the site instead: theme.font: false (or self-hosted fonts), "
           "vendored scripts under overrides/assets/vendor/, no CDN links in mkdocs.yml.")
     errors = {v.url: v.errors for v in mine if v.errors}
-    assert not errors, ("errors while loading pages:\n" + "\n".join(
-        f"  {page}\n    " + "\n    ".join(errs) for page, errs in errors.items()))
+    assert not errors, "errors while loading pages:\n" + listing(errors)
 
 
 @pytest.mark.parametrize("screen", ["visits", "phone_visits"])
