@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import LANGS, Tab
+from tests.browser.conftest import LANGS
 from tests.repo import SITE
 
 SCREENS = ["visits", "dark_visits", "phone_visits"]
@@ -45,22 +45,19 @@ def test_dark_system_preference_gets_the_dark_scheme(dark_visits, lang):
 
 
 @pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
-def test_toggle_switches_and_is_remembered(browser, server, lang):
+def test_toggle_switches_and_is_remembered(tab, server, lang):
+    """In a tab whose system asks for the light scheme (Playwright's default)."""
     scheme = "() => document.body.dataset.mdColorScheme"
-    t = Tab(browser, color_scheme="light")
-    try:
-        t.goto(server.url(lang.prefix))
-        assert t.page.evaluate(scheme) == "default"
-        # extra.strings.palette_default (overrides/partials/palette.html)
-        toggle = t.page.locator("form[data-md-component=palette] label:not([hidden])")
-        assert toggle.get_attribute("title") == SITE.extra(lang.locale)["strings"]["palette_default"]
-        toggle.click()
-        t.page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
-        t.goto(server.url(lang.prefix + "mask/"))
-        assert t.page.evaluate(scheme) == "slate", "the chosen scheme is not kept on the next page"
-        assert not t.errors, t.errors
-    finally:
-        t.close()
+    tab.goto(server.url(lang.prefix))
+    assert tab.page.evaluate(scheme) == "default"
+    # extra.strings.palette_default (overrides/partials/palette.html)
+    toggle = tab.page.locator("form[data-md-component=palette] label:not([hidden])")
+    assert toggle.get_attribute("title") == SITE.extra(lang.locale)["strings"]["palette_default"]
+    toggle.click()
+    tab.page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
+    tab.goto(server.url(lang.prefix + "mask/"))
+    assert tab.page.evaluate(scheme) == "slate", "the chosen scheme is not kept on the next page"
+    assert not tab.errors, tab.errors
 
 
 @pytest.mark.parametrize("screen", SCREENS)
