@@ -247,23 +247,16 @@ LEGIBLE = 12
 STRIP = 4  # px of the scroller's right edge that are read
 
 
-def edge_rows(t: Tab, index: int) -> tuple[float, float]:
+def edge_share(t: Tab, index: int, end: bool) -> float:
     """The share of rows of scroller `index`'s rightmost pixels that differ from its background,
-    at its start and at its end (scrolled fully to the right)."""
+    at its start or at its end (scrolled fully to the right)."""
     from PIL import Image
 
-    t.page.locator(f'[data-phone-scroller="{index}"]').scroll_into_view_if_needed()
-    t.page.wait_for_timeout(50)
-    shares = []
-    for end in (False, True):
-        box, background = t.read("edge", [index, end, STRIP])
-        image = Image.open(io.BytesIO(t.page.screenshot(clip=box))).convert("RGB")
-        want = rgb(background)
-        differ = [any(max(abs(a - b) for a, b in zip(image.getpixel((x, y)), want)) > 12
-                      for x in range(image.width)) for y in range(image.height)]
-        shares.append(sum(differ) / max(len(differ), 1))
-    t.read("edge", [index, False, STRIP])
-    return shares[0], shares[1]
+    box, background = t.read("edge", [index, end, STRIP])
+    image, want = Image.open(io.BytesIO(t.page.screenshot(clip=box))).convert("RGB"), rgb(background)
+    differ = [any(max(abs(a - b) for a, b in zip(image.getpixel((x, y)), want)) > 12
+                  for x in range(image.width)) for y in range(image.height)]
+    return sum(differ) / max(len(differ), 1)
 
 
 @pytest.fixture(scope="session")
@@ -286,10 +279,14 @@ def phone_visits(browser, server, pages) -> Visits:
         t.read("probe")
         data["seen"] = {}  # kind -> (index, share of edge rows with the cue at start, at end)
         for scroller in data["scrollers"]:
-            kind = scroller["kind"]
-            if kind not in data["seen"] and seen_in.setdefault(
-                    (page.lang.locale, kind), page.location) == page.location:
-                data["seen"][kind] = (scroller["index"], *edge_rows(t, scroller["index"]))
+            kind, index = scroller["kind"], scroller["index"]
+            if kind in data["seen"] or seen_in.setdefault((page.lang.locale, kind),
+                                                          page.location) != page.location:
+                continue
+            t.page.locator(f'[data-phone-scroller="{index}"]').scroll_into_view_if_needed()
+            t.page.wait_for_timeout(50)
+            data["seen"][kind] = (index, *(edge_share(t, index, end) for end in (False, True)))
+            t.read("edge", [index, False, STRIP])
         # On the pages whose boxes it was about; every box's tabindex: test_phone.py.
         return {**data, "axe": axe(t, ["scrollable-region-focusable"])
                 if pointed or name == "index.md" else []}

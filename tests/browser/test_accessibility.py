@@ -10,20 +10,15 @@ import re
 
 import pytest
 
-from tests.browser.conftest import LANGS, Tab
+from tests.browser.conftest import LANGS
 from tests.repo import SITE
 
 SCREENS = ["visits", "dark_visits", "phone_visits"]
 
 
-def report(found: dict) -> str:
-    lines = []
-    for page, violations in found.items():
-        lines.append(f"  {page}")
-        for v in violations:
-            lines.append(f"    [{v['impact']}] {v['id']}: {v['help']} ({v['url']})")
-            lines.extend(f"        at {node}" for node in v["nodes"])
-    return "\n".join(lines)
+def listing(found: dict[str, list[str]]) -> str:
+    """Each page's address, then what was found on it, one a line."""
+    return "\n".join(f"  {page}\n    " + "\n    ".join(items) for page, items in found.items())
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -31,8 +26,10 @@ def report(found: dict) -> str:
 def test_no_serious_axe_violations(request, screen, lang):
     """Every rule on a desktop; in the dark scheme the rules about colour; on a phone whether a
     box that scrolls sideways takes keyboard focus (the rules each pass runs: conftest.py)."""
-    found = {v.url: v.axe for v in request.getfixturevalue(screen).of(lang) if v.axe}
-    assert not found, f"axe-core violations (serious/critical), {screen}:\n" + report(found)
+    found = {v.url: [f"[{x['impact']}] {x['id']}: {x['help']} ({x['url']})"
+                     + "".join(f"\n        at {node}" for node in x["nodes"]) for x in v.axe]
+             for v in request.getfixturevalue(screen).of(lang) if v.axe}
+    assert not found, f"axe-core violations (serious/critical), {screen}:\n" + listing(found)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -48,22 +45,19 @@ def test_dark_system_preference_gets_the_dark_scheme(dark_visits, lang):
 
 
 @pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
-def test_toggle_switches_and_is_remembered(browser, server, lang):
+def test_toggle_switches_and_is_remembered(tab, server, lang):
+    """In a tab whose system asks for the light scheme (Playwright's default)."""
     scheme = "() => document.body.dataset.mdColorScheme"
-    t = Tab(browser, color_scheme="light")
-    try:
-        t.goto(server.url(lang.prefix))
-        assert t.page.evaluate(scheme) == "default"
-        # extra.strings.palette_default (overrides/partials/palette.html)
-        toggle = t.page.locator("form[data-md-component=palette] label:not([hidden])")
-        assert toggle.get_attribute("title") == SITE.extra(lang.locale)["strings"]["palette_default"]
-        toggle.click()
-        t.page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
-        t.goto(server.url(lang.prefix + "mask/"))
-        assert t.page.evaluate(scheme) == "slate", "the chosen scheme is not kept on the next page"
-        assert not t.errors, t.errors
-    finally:
-        t.close()
+    tab.goto(server.url(lang.prefix))
+    assert tab.page.evaluate(scheme) == "default"
+    # extra.strings.palette_default (overrides/partials/palette.html)
+    toggle = tab.page.locator("form[data-md-component=palette] label:not([hidden])")
+    assert toggle.get_attribute("title") == SITE.extra(lang.locale)["strings"]["palette_default"]
+    toggle.click()
+    tab.page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
+    tab.goto(server.url(lang.prefix + "mask/"))
+    assert tab.page.evaluate(scheme) == "slate", "the chosen scheme is not kept on the next page"
+    assert not tab.errors, tab.errors
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -73,12 +67,10 @@ def test_pages_load_from_the_site_alone_without_errors(request, screen, lang):
     leaks = {v.url: v.external for v in mine if v.external}
     assert not leaks, (
         "pages asked for resources outside the site (blocked here, so they would fail offline):\n"
-        + "\n".join(f"  {page}\n    " + "\n    ".join(urls) for page, urls in leaks.items())
-        + "\nServe them from the site instead: theme.font: false (or self-hosted fonts), "
+        + listing(leaks) + "\nServe them from the site instead: theme.font: false (or self-hosted fonts), "
           "vendored scripts under overrides/assets/vendor/, no CDN links in mkdocs.yml.")
     errors = {v.url: v.errors for v in mine if v.errors}
-    assert not errors, ("errors while loading pages:\n" + "\n".join(
-        f"  {page}\n    " + "\n    ".join(errs) for page, errs in errors.items()))
+    assert not errors, "errors while loading pages:\n" + listing(errors)
 
 
 @pytest.mark.parametrize("screen", ["visits", "phone_visits"])

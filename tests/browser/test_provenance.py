@@ -5,7 +5,6 @@ reads tests/conftest.py's `provenance_record`), the date written in the page's l
 a small site (tests/test_plugins.py)."""
 
 import datetime
-import re
 
 import pytest
 from babel.dates import format_date
@@ -15,6 +14,11 @@ from tests.repo import SITE
 from verified_docs import provenance
 
 RECORD = "the build's provenance record"
+# Where each line is, and the texts it says (the language's `extra.strings.<kind>_*`).
+PLACES = {"provenance": ("the footer", "overrides/partials/provenance.html, included by "
+                                           "overrides/partials/copyright.html"),
+          "verified": ("the line under the title", "overrides/partials/verified.html, included by "
+                                          "overrides/partials/content.html right after the <h1>")}
 
 
 def local_date(iso: str, lang: str) -> str:
@@ -22,65 +26,35 @@ def local_date(iso: str, lang: str) -> str:
     return format_date(datetime.date.fromisoformat(iso), format="long", locale=lang)
 
 
-def visible_text(lang, want, kind="provenance") -> str:
-    """What a reader of `lang` reads in the footer (`provenance_*` texts) or under the title
-    (`verified_*`): the language's text, filled in."""
-    template = SITE.extra(lang)["strings"][f"{kind}_{want['scope']}"]
-    date = local_date(want["verified"], lang)
-    return " ".join(template.format(torch=want["torch"], date=date).split())
+def expected(lang, want, kind) -> tuple[str, dict]:
+    """What a reader of `lang` reads in line `kind` and its data-*: the language's text filled in
+    with the record's releases and date (data-verified the ISO date), or its text for no record."""
+    strings = SITE.extra(lang)["strings"]
+    if want is None:
+        return " ".join(strings[f"{kind}_pending"].split()), {"provenance": "pending"}
+    text = strings[f"{kind}_{want['scope']}"].format(torch=want["torch"],
+                                                      date=local_date(want["verified"], lang))
+    return " ".join(text.split()), {"provenance": "verified",
+                                    **{k: want[k] for k in ("torch", "verified", "scope")}}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_footer_shows_recorded_provenance(visits, provenance_record, lang):
-    records = provenance_record
-    pending = {provenance.footer(records, v.page.source) is None for v in visits.of(lang)}
+def test_provenance_under_the_title_and_in_the_footer(visits, provenance_record, lang):
+    pending = {provenance.footer(provenance_record, v.page.source) is None for v in visits.of(lang)}
     assert pending == {True, False}, "the build's record leaves one page with code unverified"
     problems = []
     for v in visits.of(lang):
-        shown = v.provenance
-        want = provenance.footer(records, v.page.source)
-        if shown is None:
-            problems.append(f"{v.url}: no provenance line in the footer "
-                            "(overrides/partials/copyright.html includes partials/provenance.html)")
-        elif want is None:
-            if shown.get("provenance") != "pending":
-                problems.append(f"{v.url}: footer says {shown['text']!r}, but {RECORD} has no "
-                                f"entry for {v.page.source}: it should say 'not yet verified'")
-        elif shown["text"] != visible_text(lang, want):
-            problems.append(f"{v.url}: the footer reads {shown['text']!r}, but it should read "
-                            f"{visible_text(lang, want)!r} (overrides/partials/provenance.html)")
-        elif [shown.get(k) for k in ("torch", "verified", "scope")] != \
-                [want["torch"], want["verified"], want["scope"]]:
-            problems.append(f"{v.url}: footer says {shown.get('text')!r}; {RECORD} says "
-                            f"torch {want['torch']} on {want['verified']} (for the {want['scope']})")
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_title_is_followed_by_when_outputs_were_verified(visits, provenance_record, lang):
-    """Right under each page's <h1>: the footer's record, the date in the page's language."""
-    records = provenance_record
-    pending = " ".join(SITE.extra(lang)["strings"]["verified_pending"].split())
-    problems = []
-    for v in visits.of(lang):
-        shown, want = v.under_title, provenance.footer(records, v.page.source)
-        text = " ".join((shown or {}).get("text", "").split())
-        if not shown or shown.get("className") != "page-verified":
-            found = shown and (shown.get("className"), shown.get("text", "")[:60])
-            problems.append(f"{v.url}: the element under the <h1> is {found!r}, not the "
-                            "verified line (overrides/partials/verified.html, included by "
-                            "overrides/partials/content.html)")
-        elif want is None:
-            if text != pending:
-                problems.append(f"{v.url}: under the title {text!r}; with no record in "
-                                f"{RECORD} it should read {pending!r}")
-        elif text != visible_text(lang, want, "verified"):
-            problems.append(f"{v.url}: under the title {text!r}, but it should read "
-                            f"{visible_text(lang, want, 'verified')!r} "
-                            "(overrides/partials/verified.html)")
-        elif re.search(r"\d{4}-\d\d-\d\d", text) or want["verified"] not in shown.get(
-                "verified", ""):
-            problems.append(f"{v.url}: under the title {text!r} (data-verified "
-                            f"{shown.get('verified')!r}): the date should be written in words "
-                            f"in {lang!r}, and the ISO date kept for data-verified")
+        want = provenance.footer(provenance_record, v.page.source)
+        under = v.under_title if (v.under_title or {}).get("className") == "page-verified" else None
+        for kind, shown in (("provenance", v.provenance), ("verified", under)):
+            where, partial = PLACES[kind]
+            text, data = expected(lang, want, kind)
+            if shown is None:
+                problems.append(f"{v.url}: no provenance line ({where}: {partial})")
+            elif " ".join(shown["text"].split()) != text:
+                problems.append(f"{v.url}: {where} reads {shown['text']!r}, but it should read "
+                                f"{text!r} ({partial}; {RECORD}"
+                                + (f" has no entry for {v.page.source})" if want is None else ")"))
+            elif {k: shown.get(k) for k in data} != data:
+                problems.append(f"{v.url}: {where}, data-* {shown}; {RECORD} says {data}")
     assert not problems, "\n".join(problems)

@@ -135,21 +135,18 @@ def test_each_form_finds_every_page_with_the_word_in_its_language(searches, site
     assert searches[lang.locale, word]["locations"], (
         f"searching {word!r}, a word on pages of every language, on "
         f"{server.url(lang.prefix)} found nothing")
-    foreign = {q: sorted(loc for loc in searches[lang.locale, q]["locations"]
-                         if loc is None or SITE.language_at(loc) != lang)
-               for q in [word, *RUSSIAN, *ENGLISH]}
-    foreign = {q: locs for q, locs in foreign.items() if locs}
+    foreign = {q: locs for q in [word, *RUSSIAN, *ENGLISH]
+               if (locs := [loc for loc in searches[lang.locale, q]["locations"]
+                            if loc is None or SITE.language_at(loc) != lang])}
     assert not foreign, (
         f"search on the {lang.locale!r} site returned pages of another language: {foreign}. "
         "Each page's search worker should keep only its language's documents "
         "(overrides/assets/javascripts/workers/search-i18n.js, set up in overrides/main.html).")
-    queries = INFLECTED.get(lang.locale, {})
-    assert not queries or family(pages, lang, next(iter(queries.values()))), (
-        f"no {lang.locale!r} page uses a form of {next(iter(queries.values()))!r}; "
-        "the search test has nothing to find")
-    missed = {q: sorted(family(pages, lang, stem) - searches[lang.locale, q]["locations"])
-              for q, stem in queries.items()}
-    missed = {q: locs for q, locs in missed.items() if locs}
+    families = {q: family(pages, lang, stem) for q, stem in INFLECTED.get(lang.locale, {}).items()}
+    empty = [q for q, want in families.items() if not want]
+    assert not empty, f"no {lang.locale!r} page uses a form of {empty}; the test has nothing to find"
+    missed = {q: sorted(locs) for q, want in families.items()
+              if (locs := want - searches[lang.locale, q]["locations"])}
     assert not missed, (
         "inflected forms did not find pages that use the word in another form:\n  "
         + "\n  ".join(f"{q!r}: missed {locs}" for q, locs in missed.items())
@@ -219,11 +216,6 @@ HINT = ("\nMaterial ranks by its index: the words of a page's prose (code and ou
         "stemmed (overrides/assets/javascripts/workers/search-i18n.js)")
 
 
-def answer_locations(lang, source) -> list[str]:
-    sources = source if isinstance(source, tuple) else (source,)
-    return [lang.prefix + ("" if f == "index.md" else f.removesuffix(".md") + "/") for f in sources]
-
-
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in ANSWERS],
                          ids=lambda lang: lang.locale)
 def test_each_question_finds_its_answer_first_in_prose(searches, server, site, lang):
@@ -234,7 +226,9 @@ def test_each_question_finds_its_answer_first_in_prose(searches, server, site, l
               for d in index_docs(site)}
     wrong, bad = [], []
     for query, source in ANSWERS[lang.locale].items():
-        seen, want = searches[lang.locale, query], answer_locations(lang, source)
+        seen = searches[lang.locale, query]
+        want = [(lang.prefix + f.removesuffix(".md") + "/").removesuffix("index/")
+                for f in (source if isinstance(source, tuple) else (source,))]
         first = seen["first"]
         got = server.location(first["href"]) if first else None
         if got not in want or not first["visible"] or first["title"] != titles[got]:
@@ -244,18 +238,11 @@ def test_each_question_finds_its_answer_first_in_prose(searches, server, site, l
         if seen["code"] or seen["bottom"] > PHONE["height"]:
             bad.append(f"{query!r}: {seen['code']} code blocks in the results, the first "
                        f"result ends at y = {seen['bottom']:.0f} px")
-    assert not wrong and not bad, (
-        (f"search on the {lang.locale!r} site does not put the answering page first:\n  "
-         + "\n  ".join(wrong) + HINT + "\n" if wrong else "")
-        + (f"search results on a 390 x 844 phone ({lang.locale!r}):\n  " + "\n  ".join(bad)
-           + "\nCode and outputs are left out of the search index by "
-           "verified_docs/search_text.py (data-search-exclude)" if bad else ""))
-
-
-def shown(server, hrefs) -> list[str]:
-    """The first results as the page and the words it highlights (`?h=`), readable."""
-    return [server.location(h) + urllib.parse.unquote(h[h.find("?"):]) if "?" in h
-            else server.location(h) for h in hrefs[:4]]
+    assert not wrong, (f"search on the {lang.locale!r} site does not put the answering page "
+                       "first:\n  " + "\n  ".join(wrong) + HINT)
+    assert not bad, (f"search results on a 390 x 844 phone ({lang.locale!r}):\n  " + "\n  ".join(bad)
+                     + "\nCode and outputs are left out of the search index by "
+                     "verified_docs/search_text.py (data-search-exclude)")
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in STOP_WORDS],
@@ -267,8 +254,8 @@ def test_short_words_do_not_match_as_prefixes(searches, server, lang):
         without = searches[lang.locale, content]["results"]
         assert without, f"{content!r} finds nothing on {server.url(lang.prefix)}"
         if with_stop != without:
-            differ.append(f"{typed!r} -> {shown(server, with_stop)}\n    "
-                          f"{content!r} -> {shown(server, without)}")
+            differ.append(f"{typed!r} -> {urllib.parse.unquote(str(with_stop[:4]))}\n    "
+                          f"{content!r} -> {urllib.parse.unquote(str(without[:4]))}")
     assert not differ, (
         f"on the {lang.locale!r} site, short words the index leaves out (stop words) change "
         "what a query finds, matched as prefixes of other words:\n  " + "\n  ".join(differ)

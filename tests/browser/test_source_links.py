@@ -7,13 +7,12 @@ source.html); without REPO_URL none of these links is there.
 """
 
 import os
-import pathlib
 import re
 import urllib.parse
 
 import pytest
 
-from tests.browser.conftest import LANGS, Tab
+from tests.browser.conftest import LANGS
 from tests.helpers import build
 from tests.repo import ROOT, SITE
 from tests.tiny import tiny_site
@@ -37,13 +36,14 @@ def test_included_code_blocks_are_titled_and_no_repository_links_without_repo_ur
     assert checked, f"no page in {lang!r} includes a snippet into a code block"
 
 
-def repo_site(root: pathlib.Path) -> pathlib.Path:
+@pytest.fixture(scope="module")
+def site_with_repo(tmp_path_factory):
     """The tiny site (tests/tiny.py) under this site's mkdocs.yml, theme overrides and texts, with
-    a page in English only: what REPO_URL changes is the same on every page, so these few pages
-    show it without building the whole site again."""
+    a page in English only, built with REPO_URL: what REPO_URL changes is the same on every page,
+    so these few pages show it without building the whole site again."""
     from ruamel.yaml import YAML
 
-    tiny_site(root)
+    root = tiny_site(tmp_path_factory.mktemp("repo"))
     (root / "docs" / "en" / "extra.md").write_text("# Extra\n\nIn English only.\n", "utf-8")
     yaml = YAML()
     config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"))
@@ -54,12 +54,6 @@ def repo_site(root: pathlib.Path) -> pathlib.Path:
             plugin["verified-docs"] = {}  # no figure or results table on these pages
     with (root / "mkdocs.yml").open("w", encoding="utf-8") as out:
         yaml.dump(config, out)
-    return root
-
-
-@pytest.fixture(scope="module")
-def site_with_repo(tmp_path_factory):
-    root = repo_site(tmp_path_factory.mktemp("repo"))
     site = root / "site"
     with pytest.MonkeyPatch.context() as env:
         env.delenv("EDIT_URI", raising=False)
@@ -71,38 +65,34 @@ def site_with_repo(tmp_path_factory):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_repo_url_adds_repository_edit_and_feedback_links(browser, site_with_repo, lang):
+def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, lang):
     """The feedback link: visible, in the page's language, to a new issue of REPO_URL whose title
     names the page and whose text its address, source file and language."""
     _, _, server, pages = site_with_repo
     strings = SITE.extra(lang)["strings"]
-    t = Tab(browser)
-    try:
-        for page in (p for p in pages if p.lang.locale == lang):
-            t.page.goto(server.url(page.location), wait_until="load")
-            found, where = t.read("repoLinks"), f"/{page.location}"
-            assert found["source"] == [REPO], f"{where}: header links {found['source']}"
-            # A page not translated yet is the English file, so that is the one to edit.
-            assert found["edit"] == [f"{REPO}/edit/main/docs/{page.shown_source}"], (
-                f"{where}: 'edit this page' links {found['edit']}")
-            assert found["feedback"] == 1 and found["shown"], (
-                f"{where}: no visible feedback link (overrides/partials/feedback-link.html)")
-            assert found["text"] == strings["feedback_link"], found["text"]
-            href = urllib.parse.urlsplit(found["href"])
-            assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
-            query = urllib.parse.parse_qs(href.query)
-            assert query["title"] == [strings["feedback_issue_title"].format(
-                title=found["title"])], f"{where}: issue title {query['title']}"
-            assert query["body"] == [strings["feedback_issue_body"].format(
-                url=found["canonical"], source=page.shown_source, lang=lang)], (
-                f"{where}: the issue's text {query['body']} does not name the page's address, "
-                f"docs/{page.shown_source} and {lang!r}")
-        # Material's header asks api.github.com for the repository's stars and forks unless its
-        # link is our own partial (overrides/partials/source.html): no third-party request.
-        t.page.wait_for_load_state("networkidle")
-        assert not t.external, f"requests to other sites with REPO_URL set: {t.external[:3]}"
-    finally:
-        t.close()
+    for page in (p for p in pages if p.lang.locale == lang):
+        tab.page.goto(server.url(page.location), wait_until="load")
+        found, where = tab.read("repoLinks"), f"/{page.location}"
+        assert found["source"] == [REPO], f"{where}: header links {found['source']}"
+        # A page not translated yet is the English file, so that is the one to edit.
+        assert found["edit"] == [f"{REPO}/edit/main/docs/{page.shown_source}"], (
+            f"{where}: 'edit this page' links {found['edit']}")
+        assert found["feedback"] == 1 and found["shown"], (
+            f"{where}: no visible feedback link (overrides/partials/feedback-link.html)")
+        assert found["text"] == strings["feedback_link"], found["text"]
+        href = urllib.parse.urlsplit(found["href"])
+        assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
+        query = urllib.parse.parse_qs(href.query)
+        assert query["title"] == [strings["feedback_issue_title"].format(
+            title=found["title"])], f"{where}: issue title {query['title']}"
+        assert query["body"] == [strings["feedback_issue_body"].format(
+            url=found["canonical"], source=page.shown_source, lang=lang)], (
+            f"{where}: the issue's text {query['body']} does not name the page's address, "
+            f"docs/{page.shown_source} and {lang!r}")
+    # Material's header asks api.github.com for the repository's stars and forks unless its
+    # link is our own partial (overrides/partials/source.html): no third-party request.
+    tab.page.wait_for_load_state("networkidle")
+    assert not tab.external, f"requests to other sites with REPO_URL set: {tab.external[:3]}"
 
 
 def test_repo_url_adds_colab_and_source_links(site_with_repo):
