@@ -192,7 +192,8 @@ HIDDEN_RU = {
      "ValueError: not done"),
     (SOLUTION.parent / "starter.py", "values", "NotImplementedError", "NotImplementedError"),
     *((case, "saved", "", place) for case, place in HIDDEN_RU.items()),
-])
+], ids=lambda value: value.name if isinstance(value, Path) else
+    str(value).replace(str(EXTRA), "<extra>"))  # an id must not hold this run's temporary folder
 def test_a_wrong_solution_fails_its_check_for_its_reason_in_both_languages(case, key, english,
                                                                            russian):
     if case in HIDDEN_RU:  # the page says each of these saves its input and never reads it
