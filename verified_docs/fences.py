@@ -128,7 +128,8 @@ def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
 def body_start(path: pathlib.Path) -> int:
     """How many of the page's lines its front matter takes (none read when MkDocs' body is not
     the text's end: with CRLF line ends, MkDocs' reading of `key: value` lines gives LF)."""
-    text, body = Site.containing(path).read_text(path), Site.containing(path).front_matter(path)[1]
+    site = Site.containing(path)
+    text, body = site.read_text(path), site.front_matter(path)[1]
     return text[:len(text) - len(body)].count("\n") if text.endswith(body) else 0
 
 
