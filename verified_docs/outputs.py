@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import itertools
 import pathlib
 import re
 
@@ -71,57 +70,27 @@ def shown_on(code: Fence, release: str) -> Fence | None:
     return next((o for o in output_fences(code) if release in shown_releases(o)), None)
 
 
-def info_line(site, lang: str, group: Group) -> str:
-    marks = f' hl_lines="{" ".join(map(str, group.marked))}"' if group.marked else ""
-    return f'{OUTPUT_LANG} title="{title(site, lang, group.releases)}"{marks}'
-
-
 def check(code: Fence, printed: dict[str, str]) -> None:
-    """OutputMismatch, naming page:line and release, unless the page shows what each release of
-    `printed` (all, or `--torch-release`'s) printed, as `make outputs` writes it."""
-    site = code.site
-    shown, lang = output_fences(code), site.language_of(code.path)
-    where_shown = {release: fence for fence in shown for release in shown_releases(fence)}
-    problems = []
-    for release in sorted(printed, key=versions.key):
-        actual, fence = normalise(printed[release]), where_shown.get(release)
-        if fence is None:
-            if actual or shown:
-                problems.append(
-                    f"{code.where}: no output fence is titled with PyTorch {release}, which "
-                    f"prints:\n{actual or '(nothing)'}")
-            continue
-        if normalise(fence.content) != actual:
-            diff = difflib.unified_diff(
-                normalise(fence.content).splitlines(keepends=True),
-                actual.splitlines(keepends=True),
-                f"{site.relative(code.path)}:{fence.open_line} (shown on the page for "
-                f"PyTorch {', '.join(shown_releases(fence))})",
-                f"what the code prints now on PyTorch {release}")
-            problems.append(
-                f"{code.where}: the output shown on the page differs from what the code prints "
-                f"on PyTorch {release}.\n{''.join(diff)}")
-    if problems:
-        raise OutputMismatch("\n".join(problems)
-                             + "\nIf the new output is right, run `make outputs` and review the "
-                             "diff.")
-    if set(printed) != set(code.releases):
-        return  # the grouping can only be judged with every release's output
-    # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
-    found = groups(printed)
-    shown_text = "".join(code.path.read_text(encoding="utf-8").splitlines(keepends=True)[
-        outputs_span(code)])
-    written = block(site, lang, found)
-    if shown_text != written:
-        at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
-            shown_text.splitlines(), written.splitlines())) if a != b)
-        raise OutputMismatch(
-            f"{code.where}: the output fences after this code should be, in this order:\n"
-            + "\n".join(f"  ```{info_line(site, lang, group)}" for group in found)
-            + "\nbut they are:\n" + "\n".join(f"  ```{fence.info.strip()}" for fence in shown)
-            + f"\n(from line {code.close_line + 1 + at}; one fence per distinct output, titled "
-            "with the releases that print it, the lines that differ marked, a blank line before "
-            "each, enough backticks). `make outputs` writes them.")
+    """OutputMismatch, with a diff of the page, unless the fences after `code` are byte for byte
+    what `make outputs` writes from `printed` (a `--torch-release` run: the page's outputs for
+    the other releases), so that `make outputs` is a fixed point on every page."""
+    site, lines = code.site, code.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    span = outputs_span(code)
+    written = block(site, site.language_of(code.path), groups(completed(code, printed)))
+    if "".join(lines[span]) == written:
+        return
+    wrong = [r for r in sorted(printed, key=versions.key)
+             if normalise(printed[r]) != normalise(getattr(shown_on(code, r), "content", ""))]
+    said = (f"what the code prints on PyTorch {', '.join(wrong)} differs from the output shown"
+            if wrong else "the output fences after it are not as `make outputs` writes them "
+            "(one per distinct output, oldest first, titled with the releases that print it, "
+            "the lines that differ marked)")
+    rel = site.relative(code.path)
+    fixed = "".join(lines[:span.start]) + written + "".join(lines[span.stop:])
+    diff = difflib.unified_diff(lines, fixed.splitlines(keepends=True), f"{rel} (the page)",
+                                f"{rel} (what `make outputs` writes)")
+    raise OutputMismatch(f"{code.where}: {said}:\n{''.join(diff)}If the new output is right, run "
+                         "`make outputs` and review the diff.")
 
 
 def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
@@ -147,7 +116,9 @@ def block(site, lang: str, found: list[Group]) -> str:
     text = ""
     for group in found:
         fence = ticks(group.text)
-        text += f"\n{fence}{info_line(site, lang, group)}\n{group.text}{fence}\n"
+        marks = f' hl_lines="{" ".join(map(str, group.marked))}"' if group.marked else ""
+        text += (f'\n{fence}{OUTPUT_LANG} title="{title(site, lang, group.releases)}"{marks}\n'
+                 f"{group.text}{fence}\n")
     return text
 
 
