@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import json
+import multiprocessing.connection
 import os
 import pathlib
 import signal
@@ -65,7 +65,7 @@ class Worker:
     def connect(self) -> PageProcess:
         try:
             process = PageProcess(self.socket)
-        except (OSError, ValueError):  # refused or reset: the worker died; or no reply at all
+        except (OSError, EOFError):  # refused, reset or no reply: the worker died
             self.log.seek(0)
             raise BlockFailed(f"the Python that runs PyTorch {self.release} did not start:\n"
                               + self.log.read().decode(errors="replace")[-3000:]) from None
@@ -86,36 +86,32 @@ class PageProcess:
     """A fork of a worker: one page's fences on one release, or one example."""
 
     def __init__(self, path: str):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(START_TIMEOUT)
-        self.reader = self.sock.makefile("rb")
+        self.connection = multiprocessing.connection.Client(path, "AF_UNIX")
         try:
-            self.sock.connect(path)
-            hello = json.loads(self.reader.readline())
+            self.pid, self.torch = self.receive(START_TIMEOUT)
         except BaseException:
-            self.close()
+            self.connection.close()
             raise
-        self.pid, self.torch = hello["pid"], hello["torch"]
+
+    def receive(self, timeout: float):
+        """Raises TimeoutError, or EOFError when the process ended."""
+        if not self.connection.poll(timeout):
+            raise TimeoutError
+        return self.connection.recv()
 
     def run(self, code: str, filename: str, fresh: bool, timeout: float, limit: int) -> Result:
         """Raises TimeoutError (the process killed), or EOFError when the process ended."""
-        request = {"code": code, "filename": filename, "fresh": fresh, "limit": limit}
-        self.sock.sendall(json.dumps(request).encode() + b"\n")
-        self.sock.settimeout(timeout)
+        self.connection.send((code, filename, fresh, limit))
         try:
-            line = self.reader.readline()
+            return Result(**self.receive(timeout))
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
             self.close()
             raise
-        if not line:
-            raise EOFError
-        return Result(**json.loads(line))
 
     def close(self) -> None:
-        self.reader.close()
-        self.sock.close()
+        self.connection.close()
 
 
 class Runner:
