@@ -94,7 +94,6 @@ class PageProcess:
             raise
 
     def receive(self, timeout: float):
-        """Raises TimeoutError, or EOFError when the process ended."""
         if not self.connection.poll(timeout):
             raise TimeoutError
         return self.connection.recv()

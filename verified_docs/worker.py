@@ -21,14 +21,13 @@ from multiprocessing.connection import Connection
 
 
 def format_error(exc: BaseException, root: str) -> str:
-    """The traceback from the first frame of the page's own code (relative file names) on."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    own = [i for i, f in enumerate(frames) if not os.path.isabs(f.filename)]
-    shown = frames[own[0]:] if own else frames[-1:]
-    for frame in shown:
+    """The traceback from the page's own code on (this file's `exec` left out), the project's
+    files named relative to it."""
+    frames = traceback.extract_tb(exc.__traceback__)[1:]
+    for frame in frames:
         if frame.filename.startswith(root + os.sep):
             frame.filename = os.path.relpath(frame.filename, root)
-    return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(shown))
+    return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
             + "".join(traceback.format_exception_only(exc)).rstrip("\n"))
 
 
