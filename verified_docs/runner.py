@@ -175,26 +175,24 @@ class Runner:
 
     def send(self, process: PageProcess, fence: Fence, code: tuple[str, str], release: str,
              fresh: bool) -> Result:
+        """The run of `code`; BlockFailed, the release's process dropped, when it did not finish
+        in time, ended its process or printed more than the limit."""
         try:
             result = process.run(*code, fresh, self.timeout, self.limit)
         except TimeoutError:
-            self.drop(release)
-            raise BlockFailed(
-                f"{fence.where}: the code block did not finish within {self.timeout:g} s "
-                f"(PyTorch {release}) and was stopped. If it really needs longer, "
-                "raise the limit with `--block-timeout`.") from None
+            problem = (f"the code block did not finish within {self.timeout:g} s (PyTorch "
+                       f"{release}) and was stopped. If it really needs longer, raise the limit "
+                       "with `--block-timeout`.")
         except (EOFError, OSError):
-            self.drop(release)
-            raise BlockFailed(
-                f"{fence.where}: the process running the code block (PyTorch {release}) "
-                "ended before the block finished, e.g. by os._exit() or a crash.") from None
-        for stream in ("stdout", "stderr"):
-            size = getattr(result, f"{stream}_bytes")
-            if size > self.limit:
-                self.drop(release)
-                raise BlockFailed(
-                    f"{fence.where}: the code block wrote {size:,} bytes to {stream}, more than "
-                    f"the limit of {self.limit:,} (PyTorch {release}). A page shows a "
-                    "short output; print less. The first lines were:\n"
-                    + "\n".join(getattr(result, stream)[:2000].splitlines()[:20]))
-        return result
+            problem = (f"the process running the code block (PyTorch {release}) ended before "
+                       "the block finished, e.g. by os._exit() or a crash.")
+        else:
+            flood = [s for s in ("stdout", "stderr") if getattr(result, f"{s}_bytes") > self.limit]
+            if not flood:
+                return result
+            problem = (f"the code block wrote {getattr(result, f'{flood[0]}_bytes'):,} bytes to "
+                       f"{flood[0]}, more than the limit of {self.limit:,} (PyTorch {release}). "
+                       "A page shows a short output; print less. The first lines were:\n"
+                       + "\n".join(getattr(result, flood[0])[:2000].splitlines()[:20]))
+        self.drop(release)
+        raise BlockFailed(f"{fence.where}: {problem}")
