@@ -151,8 +151,8 @@ class Site:
         return meta, body
 
     def built_html(self, site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
-        """Where the build puts `docs/<lang>/<page>`: the default language at the root (static-
-        i18n), the others into `<lang>/`."""
+        """Where the build puts `docs/<lang>/<page>`: static-i18n builds the default language
+        at the root, the others into `<lang>/`."""
         out = site_dir if lang == self.default else site_dir / lang
         return out / location(page) / "index.html"
 
