@@ -1,18 +1,12 @@
-"""Each page with code as a notebook and a script a reader takes home, beside the page's HTML:
-`docs/<lang>/mask.md` gives `mask.ipynb` and `mask.py` (`mask.ru.*` in Russian, so that a reader
-who takes both gets two names; the home page's are `home.*`).
+"""Each page with code as a notebook and a script a reader takes home, beside the page's HTML
+(`mask.ipynb` and `mask.py`; `mask.ru.*` in Russian, so that both languages' files keep their
+names side by side; the home page's are `home.*`). The script is the notebook in jupytext's
+percent format.
 
-* The code cells are the fences the tests run, the prose between them Markdown cells; the
-  script is the notebook in jupytext's percent format, so jupytext reads it back as cells.
-* A cell's saved output is the default release's (the tests run the notebooks on it); another
-  release's output fence follows its cell under its title, and the first cell links the
-  sections where each release differs. A fence restricted to other releases is left out: a
-  notebook runs in one environment (tests/test_take_home.py runs every notebook in one kernel).
-* Nothing imports the project: an import from a snippet becomes the module's code (its
-  `__main__` block cut), then a comment. The exercise's checker starts processes of its own and
-  is not inlined: a first cell unpacks the archive from the exercise page (exercise_archive).
-* A heading's id becomes an `<a id>` (the page's `#id` links work); other pages' links lead to
-  the published site (SITE_URL).
+A cell's saved output is the default release's; another release's output follows its cell under
+its title. A fence restricted to other releases is left out: a notebook runs in one environment.
+Nothing imports the project: an import from a snippet becomes the module's code; the exercise's
+checker starts processes of its own, so a first cell unpacks it from the exercise page's archive.
 """
 
 from __future__ import annotations
@@ -200,9 +194,7 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
 
 
 CHECKER_CELL = '''\
-# The exercise's checker: {name}, from the exercise page, holds it, the
-# reference solution and the wrong ones. The cells below import it and check
-# those files, so it is unpacked here (downloaded first if it is not here).
+# The exercise's checker and the solutions it checks, from the exercise page.
 import os
 import sys
 import urllib.request

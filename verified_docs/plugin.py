@@ -1,17 +1,11 @@
-"""The site's build: `verified-docs` in mkdocs.yml's plugins, after `i18n` and `search`.
+"""The site's build: `verified-docs` in mkdocs.yml's plugins, after `i18n` and `search`; it
+calls the build's modules (verified_docs/__init__.py) event by event and holds one build's state.
 
-Each piece of the build is a module of this package (see verified_docs/__init__.py); the plugin
-calls them event by event and holds one build's state.
-
-State. mkdocs-static-i18n builds the default language, then every other one with this same
-instance, rewriting the config in its own on_config: so nothing is reset in on_config, and what
-is computed once for the site (the figures' snippets, the provenance record) is kept from the
-first pass. MkDocs makes a new instance on every config load, which `mkdocs serve` does before
-each rebuild as long as the plugin has no on_startup or on_shutdown: that is how a rebuild sees
-an edited page, snippet, figure label, formula or translation.
-
-Warnings go through MkDocs' plugin logger, so `mkdocs build --strict` fails on them; `make serve`
-(not strict) logs them and keeps serving.
+mkdocs-static-i18n builds every language with this one instance, rewriting the config in its own
+on_config: so nothing is reset in on_config, and what is computed once per build (the figures'
+snippets, the provenance record) is kept from the first language. `mkdocs serve` makes a new
+instance before each rebuild as long as the plugin has no on_startup or on_shutdown: that is how
+a rebuild sees an edited page, snippet, figure label, formula or translation.
 """
 
 from __future__ import annotations
@@ -35,7 +29,7 @@ from verified_docs import (
     page_meta,
     provenance,
     release_outputs,
-    results_table,
+    results,
     search_text,
     source_links,
     tables,
@@ -51,7 +45,7 @@ class VerifiedDocsConfig(base.Config):
     provenance = c.Type(str, default=str(provenance.RECORD))
     # Figures drawn at build time: {path in a language folder: the snippet that draws it}.
     figures = c.Type(dict, default={})
-    # {table: the `extra.strings` keys of its first, value and last columns} (results_table).
+    # {table: the `extra.strings` keys of its first, value and last columns} (results).
     results_tables = c.Type(dict, default={})
 
 
@@ -95,7 +89,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = translated_pages.page_markdown(markdown, page, config)
         markdown = source_links.title_includes(markdown)
         markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
-        markdown = results_table.tables_in(markdown, page, config, self.config.results_tables)
+        markdown = results.tables_in(markdown, page, config, self.config.results_tables)
         if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
             self.snippets = self.snippets or Markdown(  # as mkdocs.yml configures it
                 extensions=config.markdown_extensions,
