@@ -1,11 +1,9 @@
 """`<!-- release-changes -->` on a page becomes, for each pair of consecutive verified releases,
-every example whose output differs between them; `<!-- release-changes-summary -->` a bullet per
-pair, for the page's answer box.
+every example whose output differs between them (with its page, section, a link to its block and
+the lines that changed, old beside new); `<!-- release-changes-summary -->` a bullet per pair.
 
 Read from the default language's output fences, which `make outputs` writes: a new release or a
-new output changes the page by itself. An example is a Python fence that runs on both releases
-of a pair, listed with its page and section, a link to its block (`#example-N`, N counting the
-page's Python fences, the same in every language) and the lines that changed, old beside new.
+new output changes the page by itself.
 """
 
 from __future__ import annotations

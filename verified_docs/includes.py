@@ -1,10 +1,9 @@
 """A `--8<--` include that cannot be read is an error naming the page and line.
 
-pymdownx.snippets raises on a missing file; raised while a page renders, that ends `mkdocs
-build` with a traceback and stops a `make serve` rebuild, so the browser keeps the old page as
-if the server hung. Here each include line is tried first: one that fails is logged as an ERROR
-(the strict build still fails) and replaced by a line saying what is wrong, so `make serve`
-shows the page with the error in place and keeps serving.
+pymdownx.snippets raises on a missing file, which ends `mkdocs build` with a traceback and stops a
+`make serve` rebuild (the browser keeps the old page as if the server hung). So each include line
+is tried first: one that fails is logged as an ERROR (the strict build still fails) and replaced by
+a line saying what is wrong, and `make serve` shows it in place.
 """
 
 from __future__ import annotations
