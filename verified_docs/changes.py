@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from verified_docs import outputs
 from verified_docs.fences import PYTHON_LANGS, headings, page_fences
-from verified_docs.site import Site, location
+from verified_docs.site import Site, interface_text, location
 
 PLACEHOLDER = "<!-- release-changes -->"
 SUMMARY = "<!-- release-changes-summary -->"
@@ -64,16 +64,14 @@ def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
         return markdown
     from mkdocs.utils import get_relative_url
 
-    strings = config.extra.get("strings") or {}
     titles = {page: name for item in config.nav or [] if isinstance(item, dict)
               for name, page in item.items() if isinstance(page, str)}
-    label = strings.get("changes_release", "PyTorch {release}")
+    label = interface_text(config, "changes_release")
     summary, parts = [], []
     for old, new in pairs(site):
         found, count = pair_changes(site, old, new)
         anchor = f"changes-{old.replace('.', '-')}"
-        sentence = strings.get("changes_count", "{changed} of {examples} examples print "
-                               "differently on {new} than on {old}.").format(
+        sentence = interface_text(config, "changes_count").format(
             changed=len(found), examples=count, old=old, new=new)
         pages = list(dict.fromkeys(titles.get(c[0], c[0]) for c in found))
         where = f" ({', '.join(pages)})" if pages else ""

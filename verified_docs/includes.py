@@ -31,8 +31,7 @@ def location(page, config, markdown_text: str, index: int) -> str:
 
 
 def checked(markdown_text: str, page, config, snippets) -> str:
-    """The page's Markdown with every include that `snippets` (pymdownx's preprocessor) cannot read
-    replaced by a line saying why, each one logged as an error."""
+    """The page's Markdown, each include pymdownx's `snippets` cannot read logged and replaced."""
     lines, at = markdown_text.split("\n"), 0
     for n, line in enumerate(lines):
         start, at = at, at + len(line) + 1

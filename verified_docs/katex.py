@@ -27,8 +27,7 @@ FORMULA = re.compile(
 OTHER_FORMATS = re.compile(r',url\([^)]*\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 
 
-# Cached for the process: it depends on vendor/katex alone, and saves each serve rebuild
-# evaluating KaTeX again.
+# Cached for the process (it depends on vendor/katex alone): each serve rebuild reuses it.
 @functools.cache
 def katex():
     import quickjs

@@ -293,8 +293,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
         added.append(file)
 
     for page in list(files.documentation_pages()):
-        # A page not translated yet is the English file (static-i18n's fallback), and so is
-        # taken home in English.
+        # A page not translated yet is the English file (static-i18n's fallback): taken home so.
         try:
             found = take_home(pathlib.Path(page.abs_src_path), page.dest_uri,
                               config.site_url or "/", prefix, config.extra.get("strings") or {})

@@ -55,8 +55,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         self.drawers: dict | None = None  # the figures' snippet modules
         self.snippets = None  # the include check's pymdownx.snippets preprocessor
         self.archive: bytes | None = None  # the exercise's checker archive
-        # dest_uri of a page (in every language) -> its notebook and script
-        self.take_home: dict[str, notebooks.TakeHome] = {}
+        self.take_home: dict[str, notebooks.TakeHome] = {}  # by the page's dest_uri
 
     def on_config(self, config):
         if self.provenance is None:  # the first language of this build

@@ -95,6 +95,5 @@ def _box(run: re.Match, strings: dict) -> str:
 
 
 def side_by_side(html_text: str, strings: dict | None = None) -> str:
-    """The page's HTML with every run of adjacent output blocks in one box; `strings` are the
-    language's `extra.strings` (outputs_differ, outputs_missing)."""
+    """The page's HTML with every run of adjacent output blocks in one box."""
     return RUN.sub(lambda run: _box(run, strings or {}), html_text)

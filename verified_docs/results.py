@@ -99,7 +99,7 @@ def table(name: str, config, where: str, headers: dict) -> str:
         return ""
     results = read(site, name)
     releases = list(results)
-    separator = (config.extra.get("strings") or {}).get("decimal_separator", ".")
+    separator = interface_text(config, "decimal_separator")
     by_release = [{row[0]: row for row in results[r]} for r in releases]
     body = []
     for code, *_ in results[releases[0]]:
