@@ -36,10 +36,6 @@ TABLE = M('<table class="results-table" data-results="{name}" style="--releases:
           '<tbody>\n{body}\n</tbody>\n</table>')
 
 
-class Drift(AssertionError):
-    pass
-
-
 def recorded(site: Site) -> list[str]:
     """The snippet modules whose results are recorded or shown as a table (so `make outputs`
     writes a new table's first record)."""
@@ -54,11 +50,12 @@ def measure(site: Site, module: str, release: str) -> list:
                            env=site.torch.environ(release), capture_output=True, text=True,
                            timeout=600)
     if child.returncode or child.stderr:
-        raise Drift(f"snippets/{module}.py --json on PyTorch {release} failed "
-                    f"(exit {child.returncode}):\n{child.stderr[-3000:]}")
+        raise AssertionError(f"snippets/{module}.py --json on PyTorch {release} failed "
+                             f"(exit {child.returncode}):\n{child.stderr[-3000:]}")
     result = json.loads(child.stdout)
     if versions.release_of(result["torch"]) != release:
-        raise Drift(f"asked for PyTorch {release}, snippets.{module} ran on {result['torch']}")
+        raise AssertionError(f"asked for PyTorch {release}, snippets.{module} ran on "
+                             f"{result['torch']}")
     return result["rows"]
 
 
