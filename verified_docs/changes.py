@@ -12,6 +12,7 @@ import difflib
 import re
 
 from markupsafe import Markup
+from mkdocs.utils import get_relative_url
 
 from verified_docs import outputs
 from verified_docs.fences import PYTHON_LANGS, headings, page_fences
@@ -62,8 +63,6 @@ def fence(title: str, lines) -> str:
 def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
     if PLACEHOLDER not in markdown and SUMMARY not in markdown:
         return markdown
-    from mkdocs.utils import get_relative_url
-
     titles = {page: name for item in config.nav or [] if isinstance(item, dict)
               for name, page in item.items() if isinstance(page, str)}
     label = interface_text(config, "changes_release")

@@ -21,6 +21,7 @@ import urllib.parse
 
 from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File
 
 from verified_docs import exercise_archive, fences, outputs, site, source_links
 from verified_docs.site import Site
@@ -279,8 +280,6 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
 def files(files, config, made: dict, archive: bytes) -> list:
     """Every page's notebook and script in the language being built (recorded in `made` by
     the page's dest_uri), and beside the exercise page its checker archive and starter."""
-    from mkdocs.structure.files import File
-
     default, lang = site.build_languages(config)
     prefix = "" if lang == default else f"{lang}/"
     added = []
