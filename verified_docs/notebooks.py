@@ -216,19 +216,18 @@ sys.path.insert(0, os.getcwd())'''
 
 def first_cell(found: PageCells, page_url: str, torch, strings: dict) -> str:
     """The title, where the cells come from, and which release prints which outputs."""
-    def text(key: str, fallback: str, **values) -> str:
-        return strings.get(key, fallback).format(default=torch.default, **values)
+    def text(key: str, **values) -> str:  # a missing text: its key, as site.interface_text does
+        return strings.get(key, key).format(default=torch.default, **values)
 
-    lines = [f"# {found.title}", "", text("take_home_intro", "{page}: PyTorch {releases}",
-                                          page=page_url, releases=", ".join(torch.ascending())),
-             ""]
+    intro = text("take_home_intro", page=page_url, releases=", ".join(torch.ascending()))
+    lines = [f"# {found.title}", "", intro, ""]
     for release in [torch.default, *(r for r in torch.ascending() if r != torch.default)]:
-        said = (text("take_home_default", "the saved outputs") if release == torch.default
-                else text("take_home_differs", "{sections}", release=release,
+        said = (text("take_home_default") if release == torch.default
+                else text("take_home_differs", release=release,
                           sections=", ".join(found.differs[release]))
-                if release in found.differs else text("take_home_same", "the saved outputs"))
+                if release in found.differs else text("take_home_same"))
         lines.append(f"- **PyTorch {release}**: {said}")
-    return "\n".join([*lines, "", text("take_home_install", "pip install torch=={default}")])
+    return "\n".join([*lines, "", text("take_home_install")])
 
 
 @dataclasses.dataclass(frozen=True)
