@@ -268,7 +268,6 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
-    # `mask.ru.ipynb` but for the default language; the home page's are `home.*`
     stem = ("home" if path.stem == "index" else path.stem) + \
         (f".{lang_prefix.rstrip('/')}" if lang_prefix else "")
     return TakeHome(posixpath.join(folder, f"{stem}.ipynb"), posixpath.join(folder, f"{stem}.py"),
