@@ -8,11 +8,10 @@ a line saying what is wrong, and `make serve` shows it in place.
 
 from __future__ import annotations
 
-import os
-
 from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.fences import INCLUDE_LINE
+from verified_docs.site import Site
 
 log = get_plugin_logger(__name__)
 
@@ -26,8 +25,7 @@ def location(page, config, markdown_text: str, index: int) -> str:
     after = markdown_text[start:].split("\n").count(line)  # this one and those after it
     found = [n for n, text in enumerate(page.file.content_string.split("\n"), 1) if text == line]
     number = found[-after] if len(found) >= after else markdown_text.count("\n", 0, index) + 1
-    where = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
-    return f"{where}:{number}"
+    return f"{Site.of(config).relative(page.file.abs_src_path)}:{number}"
 
 
 def checked(markdown_text: str, page, config, snippets) -> str:

@@ -8,10 +8,11 @@ handed to the build only (the pages' source, which the tests run, is unchanged).
 
 from __future__ import annotations
 
-import os
 import re
 
 from markupsafe import Markup
+
+from verified_docs.site import Site
 
 DEFAULT_EDIT_URI = "edit/main/docs/"  # MkDocs would guess edit/master/docs/ for GitHub only
 # An opening fence, its include line and the closing fence (same indent and backticks).
@@ -53,8 +54,7 @@ def page_source(page, config) -> str | None:
     base = blob_base(config)
     if base is None:
         return None
-    docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path))
-    return base + f"{docs}/{page.file.src_uri}".replace(os.sep, "/")
+    return f"{base}{Site.of(config).relative(config.docs_dir)}/{page.file.src_uri}"
 
 
 def linked_titles(html: str, config) -> str:
