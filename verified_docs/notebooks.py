@@ -1,7 +1,6 @@
 """Each page with code as a notebook and a script a reader takes home, beside the page's HTML
-(`mask.ipynb` and `mask.py`; `mask.ru.*` in Russian, so that both languages' files keep their
-names side by side; the home page's are `home.*`). The script is the notebook in jupytext's
-percent format.
+(`mask.ipynb` and `mask.py`; `mask.ru.*` in Russian, so that a reader who takes both gets two
+names; the home page's are `home.*`). The script is the notebook in jupytext's percent format.
 
 A cell's saved output is the default release's; another release's output follows its cell under
 its title. A fence restricted to other releases is left out: a notebook runs in one environment.
