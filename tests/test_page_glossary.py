@@ -2,7 +2,6 @@
 import torch
 from torch.autograd.function import once_differentiable
 
-# ---- dead unit: no gradient of its own, but its weights can still move ------------------------
 
 def dead_unit():
     """One ReLU unit, relu(x * w + b), whose pre-activation is < 0 for every input."""
@@ -39,8 +38,6 @@ def test_a_dead_unit_revives_when_the_layers_before_it_change():
     assert w.grad.tolist() != [0.0]
 
 
-# ---- subgradient: every point of a convex function has one -------------------------------------
-
 def below_graph(slope, at, f, points):
     return all(f(t) >= f(at) + slope * (t - at) - 1e-12 for t in points)
 
@@ -55,8 +52,6 @@ def test_relu_subgradients_are_the_derivative_where_it_exists_and_0_to_1_at_0():
     torch.relu(x).sum().backward()
     assert x.grad.tolist() == [0.0, 1.0]  # autograd returns that derivative off the kink
 
-
-# ---- grad mode inside a custom backward --------------------------------------------------------
 
 def grad_mode_in_backward(decorate, create_graph):
     seen = []

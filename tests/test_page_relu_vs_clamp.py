@@ -34,8 +34,6 @@ PAGES = [page for page in (SITE.docs / lang / "relu-vs-clamp.md" for lang in lis
          if page.exists()]
 
 
-# ---- the seed's experiment ------------------------------------------------------------------
-
 def test_seed_difference_is_minus_38_up_to_2_13_and_zero_since_2_14():
     diff = relu_vs_clamp_seed.w1_grad(torch.relu) - \
         relu_vs_clamp_seed.w1_grad(lambda h: h.clamp(min=0))
@@ -87,14 +85,6 @@ def test_seed_scalar_check_from_comments():
         clamp_seed_arithmetic.ACTIVATIONS["clamp"]) == (-2.0 if OLD_CLAMP else 0.0)
 
 
-# ---- NaN ------------------------------------------------------------------------------------
-
-def test_relu_passes_the_gradient_at_nan_and_clamp_drops_it_on_every_release():
-    nan = float("nan")
-    assert relu_clamp_at_nan.grad_at(torch.relu, nan) == 1.0
-    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), nan) == 0.0
-
-
 def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
     both = relu_clamp_at_nan.both_grads(torch.fmax, float("nan"), 0.)
     assert both == ((1.0, 1.0) if RELEASE == (2, 14) else (0.0, 1.0))
@@ -107,8 +97,6 @@ def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradien
     both = relu_clamp_at_nan.both_grads(f, float("nan"), 0.)
     assert both == ((0.0, 0.0) if OLD_CLAMP else (1.0, 1.0))
 
-
-# ---- clamp at its bounds --------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, at, old, new", [
     ("x.clamp(min=0)", 0., 1.0, 0.0), ("x.clamp(min=0)", 6., 1.0, 1.0),
@@ -131,8 +119,6 @@ def test_tensor_bound_ties(name, old, new):
     f = clamp_boundaries.TENSOR_BOUNDS[name]
     assert clamp_boundaries.tie_grads(f) == (old if OLD_CLAMP else new)
 
-
-# ---- the gradient-at-zero table -------------------------------------------------------------
 
 # Values at x = 0 on every verified version, except the four that changed in 2.14.
 EXPECTED_AT_ZERO = {
@@ -193,8 +179,6 @@ def test_page_shows_the_recorded_table(page):
     assert "<!-- results-table: grad_at_zero_table -->" in page.read_text(encoding="utf-8")
 
 
-# ---- the formulations of ReLU off the finite inputs ------------------------------------------
-
 def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
     def run(code, x):
         return eval(code, {"torch": torch, "F": F, "math": math, "x": x,
@@ -209,7 +193,6 @@ def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
     assert ((torch.tensor([3e38]) + torch.tensor([3e38]).abs()) / 2).isinf().all()
 
 
-# ---- quotes from derivatives.yaml -----------------------------------------------------------
 # A fence ```yaml title="derivatives.yaml · PyTorch X.Y.Z, …"``` quotes the packaged
 # torchgen/packaged/autograd/derivatives.yaml of each release its title names (one quote where
 # they read the same). Each of its blank-line-separated excerpts must be in each of those files
