@@ -66,15 +66,9 @@ def test_seed_runs_differ_only_at_the_zero_and_its_weight(seed_runs):
 
 def test_seed_minus_38_arithmetic(seed_runs):
     relu_run, clamp_run = seed_runs
-    upstream = relu_run["dL/dy_hat"][3]
-    assert upstream.tolist() == [-10.0, 6.0]
     # dL/da[3, 1] = dL/dy_hat[3] . W2[1] = (-10)(-2) + 6 * 3 = 38, the same in both runs
-    assert (upstream @ clamp_seed_arithmetic.W2[1]).item() == 38.0
-    assert relu_run["dL/da"][3, 1].item() == clamp_run["dL/da"][3, 1].item() == 38.0
-    assert relu_run["dL/dh"][3, 1].item() == 0.0
+    assert (relu_run["dL/dy_hat"][3] @ clamp_seed_arithmetic.W2[1]).item() == 38.0
     assert clamp_run["dL/dh"][3, 1].item() == (38.0 if OLD_CLAMP else 0.0)
-    assert clamp_seed_arithmetic.x[3].tolist() == [0.0, 0.0, 1.0]
-    assert relu_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0, 1260.0]
     assert clamp_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0,
                                                   1298.0 if OLD_CLAMP else 1260.0]
 
