@@ -101,7 +101,8 @@ def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradien
 ])
 def test_scalar_bound_gradients(name, at, old, new):
     f = clamp_boundaries.SCALAR_BOUNDS[name]
-    assert clamp_boundaries.grad_at(f, at) == (old if OLD_CLAMP else new)
+    assert clamp_boundaries.grad_at(f, at) == (old if OLD_CLAMP else new), (
+        f"{name}'s gradient at x = {at} on PyTorch {torch.__version__}")
 
 
 @pytest.mark.parametrize("name, old, new", [
@@ -151,9 +152,6 @@ def test_grad_at_zero_row(code, formulation):
 
 def test_relu6_is_not_relu_it_clips_at_six():
     assert F.relu6(torch.tensor([7.])).item() == 6.0 != torch.relu(torch.tensor([7.])).item()
-    assert grad_at_zero_table.grad_at_zero(F.relu6, 6.0) == 0.0
-    assert grad_at_zero_table.grad_at_zero(lambda x: x.clamp(0, 6), 6.0) == \
-        (1.0 if OLD_CLAMP else 0.0)
 
 
 @pytest.mark.parametrize("release", SITE.torch.all)
