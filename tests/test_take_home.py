@@ -67,8 +67,7 @@ SITECUSTOMIZE = textwrap.dedent(f"""\
 
 
 def page_dest(lang: model.Language, name: str) -> str:
-    stem = name.removesuffix(".md")
-    return lang.prefix + ("index.html" if stem == "index" else f"{stem}/index.html")
+    return lang.prefix + model.location(name) + "index.html"
 
 
 def page_path(lang: model.Language, name: str) -> pathlib.Path:
