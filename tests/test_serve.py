@@ -92,8 +92,6 @@ def edit(path, old: str, new: str) -> None:
 
 def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
     root = tiny_site(tmp_path / "tiny")
-    edit(root / "mkdocs.yml", "markdown_extensions:\n",
-         "markdown_extensions:\n  - pymdownx.blocks.admonition\n")  # the untranslated banner
     edit(root / "mkdocs.yml", "  - verified-docs\n", "  - verified-docs:\n      figures:\n"
          "        assets/figures/relu.svg: snippets/figure.py\n")
     (root / "snippets" / "figure.py").write_text(FIGURE, encoding="utf-8")

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from tests import translation_site
 from tests.repo import SITE
+from tests.tiny import tiny_site
 from verified_docs.i18n.cli import stamp
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.stamps import HASH_KEY, stamped, text_hash
@@ -163,7 +163,7 @@ def test_only_prose_headings_and_code_make_a_translation_outdated(old, new, outd
 
 @pytest.mark.parametrize("broken", ["en", "ru"])
 def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken):
-    site = Site(translation_site.write(tmp_path))
+    site = Site(tiny_site(tmp_path))
     page = tmp_path / "docs" / broken / "mask.md"
     page.write_bytes(page.read_bytes().replace(b"\n\n", b"\n\n\xff\xfe"))
     assert print_status(site) is False

@@ -1,5 +1,4 @@
-"""The translation workflow end to end, in process, on a small site written into the test's folder
-(tests/translation_site.py) and built once: `make translations`' table and stamps (`cli.main`),
+"""The translation workflow end to end, in process, on the tiny site (tests/tiny.py) built once: `make translations`' table and stamps (`cli.main`),
 the banners and the English text of a page not translated yet, and `make new-language`, whose
 new language every check picks up from mkdocs.yml. The real site's 404 pages close the file."""
 
@@ -14,9 +13,9 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from tests import translation_site
 from tests.repo import SITE as REPO
 from tests.test_languages import interface_problems, nav_problems
+from tests.tiny import FIXTURE, tiny_site
 from verified_docs.i18n import cli
 from verified_docs.i18n.cli import language_name
 from verified_docs.i18n.parity import page_set_problems
@@ -57,28 +56,29 @@ def workflow(tmp_path_factory):
     (not: `make outputs` writes it in every language), a page added with no translation
     and no menu entry, a text and a menu title deleted from the Russian entry, German added with
     `make new-language` (after `xx`, which Material cannot build, refused); built once, strict."""
-    root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
+    root = tiny_site(tmp_path_factory.mktemp("tiny"))
     (root / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
     steps = {"stamp": translations(root, "stamp", *REFUSED, "docs/ru/index.md",
                                    "docs/ru/mask.md")}
     (root / "docs" / "ru" / "other.md").unlink()
     steps["stamped"] = translations(root, "status")[1]
     english = root / "docs" / "en"
-    (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
-        "1\n```", "1\n2\n```"), encoding="utf-8")
-    (english / "mask.md").write_text(translation_site.PAGES["en/mask.md"] + "\nOne more.\n",
-                                     encoding="utf-8")
+    index = (english / "index.md").read_text(encoding="utf-8")
+    (english / "index.md").write_text(index.replace("42\n", "42\n43\n", 1), encoding="utf-8")
+    with (english / "mask.md").open("a", encoding="utf-8") as mask:
+        mask.write("\nOne more.\n")
     (english / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
     config = root / "mkdocs.yml"
     for line in ("              not_found_title: Страница не найдена\n", "            Mask: Маска\n"):
-        assert line in config.read_text(encoding="utf-8"), f"tests/translation_site.py: no {line!r}"
+        assert line in config.read_text(encoding="utf-8"), f"tests/fixtures/tiny: no {line!r}"
         config.write_text(config.read_text(encoding="utf-8").replace(line, ""), encoding="utf-8")
     steps["before"] = config.read_text(encoding="utf-8")
     steps["xx"] = translations(root, "new-language", "xx")
     steps["after xx"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
     steps["status"] = translations(root, "status")
-    build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "site"), strict=True))
+    with contextlib.chdir(root):  # where the site's snippets are found
+        build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "site"), strict=True))
     steps["site"] = root / "site"
     return root, steps
 
@@ -93,8 +93,9 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     assert code == 1 and all(why in err for why in REFUSED.values()), err
     assert out.count("stamped docs/ru/") == 2, f"a refused page stops the pages after it: {out}"
     assert all("up to date" in row(steps["stamped"], page) for page in ("index.md", "mask.md"))
+    unstamped = (FIXTURE / "docs/ru/mask.md").read_text(encoding="utf-8")
     assert (root / "docs/ru/mask.md").read_text(encoding="utf-8").endswith(
-        "---\n\n" + translation_site.PAGES["ru/mask.md"]), "stamping changed the page's text"
+        "---\n\n" + unstamped), "stamping changed the page's text"
     code, status, err = steps["status"]
     assert re.search(r"extra\.md +missing +no file docs/ru/extra\.md: readers see the English "
                      "text under a banner", row(status, "extra.md"))

@@ -1,6 +1,9 @@
-"""A small site to run both plugins on (tests/fixtures/tiny/): English and a Russian
-translation, one snippet, one fence restricted to the newest release. Its pages name releases as
-`{all}` and `{newest}`, filled in from requirements-torch.txt when the site is copied."""
+"""The small site the tests run and build (tests/fixtures/tiny/): English and a Russian
+translation, one snippet, one fence restricted to the newest release, a page in English only
+(extra.md). Its mkdocs.yml is shaped as the real one: static-i18n's folders with
+`fallback_to_default`, the verified-docs plugin after it, comments, an `!ENV` and a
+`!!python/object/apply` tag, texts per language. Its pages name releases as `{all}` and
+`{newest}`, filled in from requirements-torch.txt when the site is copied."""
 
 from __future__ import annotations
 
@@ -17,7 +20,6 @@ PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
 
 def tiny_site(root: pathlib.Path) -> pathlib.Path:
-    """A copy of the tiny site into the folder `root`, using this repository's releases."""
     shutil.copytree(FIXTURE, root, dirs_exist_ok=True)
     shutil.copy(ROOT / "requirements-torch.txt", root)
     for page in (root / "docs").rglob("*.md"):
