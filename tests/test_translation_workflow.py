@@ -1,6 +1,7 @@
-"""The translation workflow end to end, in process, on the tiny site (tests/tiny.py) built once: `make translations`' table and stamps (`cli.main`),
-the banners and the English text of a page not translated yet, and `make new-language`, whose
-new language every check picks up from mkdocs.yml. The real site's 404 pages close the file."""
+"""The translation workflow end to end, in process, on the tiny site (tests/tiny.py) built once:
+`make translations`' table and stamps (`cli.main`), the banners and the English text of a page
+not translated yet, and `make new-language`, whose new language every check picks up from
+mkdocs.yml. The real site's 404 pages close the file."""
 
 from __future__ import annotations
 
