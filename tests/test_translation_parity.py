@@ -166,9 +166,9 @@ def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken
     site = Site(tiny_site(tmp_path))
     page = tmp_path / "docs" / broken / "mask.md"
     page.write_bytes(page.read_bytes().replace(b"\n\n", b"\n\n\xff\xfe"))
-    assert print_status(site) is False
-    out = capsys.readouterr().out
-    assert re.search(rf"mask\.md +unreadable +\S*docs/{broken}/mask\.md:3: not valid UTF-8 "
-                     r"\(byte b'\\xff'\); save the file as UTF-8", out), out
+    ok, out = print_status(site), capsys.readouterr().out
+    assert not ok and re.search(rf"mask\.md +unreadable +\S*docs/{broken}/mask\.md:3: not valid "
+                                r"UTF-8 \(byte b'\\xff'\); save the file as UTF-8", out), (
+        f"the status should fail, naming docs/{broken}/mask.md:3 unreadable:\n{out}")
     with pytest.raises(PageError, match=r"mask\.md:3: not valid UTF-8"):
         stamp(site, "docs/ru/mask.md")
