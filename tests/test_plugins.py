@@ -13,7 +13,6 @@ import re
 
 import pytest
 
-from tests.helpers import build
 from tests.repo import SITE
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
 from verified_docs.i18n.parity import page_set_problems
@@ -186,19 +185,6 @@ def test_a_page_that_passed_is_recorded_in_every_language(session):
 
 
 # ---- the build ---------------------------------------------------------------------------------
-
-def test_a_missing_include_fails_the_build_naming_its_line_under_a_banner(tmp_path):
-    """The Russian page is not stamped, so it is built with a banner above its text: the line
-    named is still the file's."""
-    root = tiny_site(tmp_path / "tiny")
-    path = root / "docs" / "ru" / "index.md"
-    text = path.read_text(encoding="utf-8").replace("snippets/double.py", "snippets/gone.py")
-    path.write_text(text, encoding="utf-8")
-    line = text.splitlines().index('--8<-- "snippets/gone.py"') + 1
-    result = build(root, tmp_path / "site")
-    assert result.returncode != 0
-    assert f"docs/ru/index.md:{line}: cannot include a snippet" in result.stderr, result.stderr
-
 
 def test_a_broken_anchor_fails_the_build():
     """MkDocs checks anchors itself; the site's config makes a broken one a warning, which the
