@@ -15,9 +15,7 @@ import pytest
 
 from tests.repo import SITE
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.i18n.parity import page_set_problems
 from verified_docs.outputs import title
-from verified_docs.site import Site
 
 LATER = RELEASES[1:]
 DIFFER = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"
@@ -190,10 +188,3 @@ def test_a_broken_anchor_fails_the_build():
     """MkDocs checks anchors itself; the site's config makes a broken one a warning, which the
     strict build fails on."""
     assert SITE.config["validation"]["links"]["anchors"] == logging.WARNING
-
-
-def test_a_page_in_one_language_only_fails_parity(tmp_path):
-    root = tiny_site(tmp_path / "tiny")
-    (root / "docs" / "ru" / "only-here.md").write_text("# Only here\n", encoding="utf-8")
-    problems = page_set_problems(Site(root), "ru")
-    assert "docs/ru/ has ['only-here.md'], which docs/en/ lacks" in problems, problems
