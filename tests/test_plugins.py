@@ -1,7 +1,5 @@
-"""Both plugins on the tiny site (tests/tiny.py): the pytest plugin in process through
-`pytest.main`, in three runs the module shares (a check, `--update-outputs`, a re-check; each
-starts a worker per release), the build plugin through the strict build (tests/helpers.py). What
-the runner itself guarantees is tested in test_runner.py."""
+"""The pytest plugin on the tiny site (tests/tiny.py), in process through `pytest.main`, in three
+runs the module shares (a check, `--update-outputs`, a re-check), each a worker per release."""
 
 from __future__ import annotations
 
@@ -88,8 +86,7 @@ def run_pytest(root, *args) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory):
-    """{"root", "paths", and per run ("checked", "updated", "rechecked") its (code, output), and
-    the pages' texts "before" and "after" --update-outputs}."""
+    """{"root", "paths", per run its (code, output), the texts "before" and "after" the update}."""
     root = tiny_site(tmp_path_factory.mktemp("tiny"))
     paths = {name: f"docs/en/{name}.md" for name in [*PAGES, "index"]}
     for name, (info, code, shown, _) in PAGES.items():  # the code on line 3
@@ -111,8 +108,7 @@ def session(tmp_path_factory):
 
 
 def report(session, name) -> str:
-    """A page's failure report in the first run: from its message's first line to the next
-    section."""
+    """A page's failure report in the first run, to the next section."""
     output, where = session["checked"][1], session["paths"][name]
     match = re.search(rf"^{re.escape(where)}:\d+: ", output, re.MULTILINE)
     assert match, f"{where} is not reported:\n{output[-3000:]}"
@@ -181,8 +177,6 @@ def test_a_page_that_passed_is_recorded_in_every_language(session):
     assert record["pages"]["en/newest.md"]["torch"] == [NEWEST], record
     assert "en/loop.md" not in record["pages"], "a page that failed is recorded as verified"
 
-
-# ---- the build ---------------------------------------------------------------------------------
 
 def test_a_broken_anchor_fails_the_build():
     """MkDocs checks anchors itself; the site's config makes a broken one a warning, which the

@@ -1,7 +1,5 @@
 """`make serve` while editing, for real with the Makefile's arguments, on the tiny site plus a
-figure: a missing snippet is an error naming page:line, in the log and on the page (under a
-banner, its line still the file's), and the server keeps serving; a rebuild shows every kind of
-edit a writer or translator makes (a page, a snippet, a figure's labels, a page translated)."""
+figure: a missing snippet is an error naming page:line, and a rebuild shows every kind of edit."""
 
 from __future__ import annotations
 

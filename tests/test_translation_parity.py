@@ -1,8 +1,5 @@
-"""Every language listed in mkdocs.yml has the same pages as the default language, built the same
-way: only the prose is translated (the rules: verified_docs/i18n/parity.py), and every translation
-is stamped with the English page it translates. Below, the parity check and the stamp on small
-made-up pages: each difference a translation may not have is named with the line in both pages;
-what a translation may change passes."""
+"""Every translation has the default language's pages, only their prose translated (the rules:
+verified_docs/i18n/parity.py), and is stamped; the parity check and the stamp on small pages."""
 
 from __future__ import annotations
 

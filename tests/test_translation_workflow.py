@@ -1,7 +1,5 @@
 """The translation workflow end to end, in process, on the tiny site (tests/tiny.py) built once:
-`make translations`' table and stamps (`cli.main`), the banners and the English text of a page
-not translated yet, and `make new-language`, whose new language every check picks up from
-mkdocs.yml. The real site's 404 pages close the file."""
+`make translations` (`cli.main`), the banners, `make new-language`; then the real site's 404s."""
 
 from __future__ import annotations
 
@@ -33,7 +31,6 @@ REFUSED = {  # path: why `make translations STAMP=<path>` refuses it
 
 
 def translations(root, *args: str) -> tuple[int, str, str]:
-    """`python -m verified_docs translations <args>` at `root`: (exit code, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main(["--root", str(root), *args])
@@ -86,10 +83,8 @@ def workflow(tmp_path_factory):
 
 
 def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
-    """Stamped pages are up to date; an English edit of the prose outdates its translation,
-    in the table and on the built page, an edit of an output alone does not; a page with no
-    translation is reported missing and built from the English text, marked lang="en", under a
-    banner; re-stamping brings a page up to date."""
+    """An English edit of the prose outdates its translation, of an output alone not; a page
+    with no translation is built from the English text, marked lang="en", under a banner."""
     root, steps = workflow
     code, out, err = steps["stamp"]
     assert code == 1 and all(why in err for why in REFUSED.values()), err

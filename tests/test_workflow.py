@@ -1,7 +1,5 @@
-"""The publishing workflow (.github/workflows/pages.yml), checked offline: valid against the
-GitHub Actions workflow schema (check-jsonschema's built-in copy of SchemaStore's), nothing at
-high severity from zizmor's offline audits, every action pinned to a full commit SHA with its
-release tag beside it, and the suite it runs is the README's `make test`."""
+"""The publishing workflow (.github/workflows/pages.yml), checked offline: check-jsonschema's
+built-in copy of SchemaStore's workflow schema, zizmor's offline audits, pins, `make test`."""
 
 import pathlib
 import re
