@@ -1,6 +1,4 @@
-"""The page of what changed between releases (verified_docs/changes.py), read in the built site:
-for each pair of consecutive releases it lists exactly the examples whose shown outputs differ,
-each link leads to the example's code block, and the count above each pair is right."""
+"""The page of what changed between releases (verified_docs/changes.py), in the built site."""
 
 import html
 import re

@@ -1,6 +1,4 @@
-"""The mask page's figure (snippets/figure_relu.py): labels and caption per language, as measured
-on every release; legends clear of the curves, the language's decimal separator, both layouts, a
-language without labels; drawn at build time, reproducibly, and not committed."""
+"""The mask page's figure (snippets/figure_relu.py), drawn at build time in the page's language."""
 
 import logging
 import re
@@ -116,8 +114,7 @@ def own_labels(lang):
 
 
 def labels_of(lang):
-    """The labels the figure of `lang` has: its own, or, for a language that has none yet, the
-    English ones (as its pages are English too)."""
+    """The language whose labels the figure of `lang` has: its own, else English."""
     return lang if lang in figure_relu.LABELS else list(SITE.locales)[0]
 
 

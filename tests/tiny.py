@@ -1,9 +1,6 @@
-"""The small site the tests run and build (tests/fixtures/tiny/): English and a Russian
-translation, one snippet, one fence restricted to the newest release, a page in English only
-(extra.md). Its mkdocs.yml is shaped as the real one: static-i18n's folders with
-`fallback_to_default`, the verified-docs plugin after it, comments, an `!ENV` and a
-`!!python/object/apply` tag, texts per language. Its pages name releases as `{all}` and
-`{newest}`, filled in from requirements-torch.txt when the site is copied."""
+"""The small site the tests run and build (tests/fixtures/tiny/), its mkdocs.yml shaped as the
+real one (comments and tags that `make new-language` keeps among them). Its pages name releases
+as `{all}` and `{newest}`, filled in from requirements-torch.txt when the site is copied."""
 
 from __future__ import annotations
 
