@@ -13,8 +13,8 @@ LINK = re.compile(r'<a href="([^"#]*)#example-(\d+)"')
 
 
 def expected(old: str, new: str) -> tuple[set[tuple[str, int]], int]:
-    """{(page, example number)} whose outputs differ between the releases, and how many
-    examples run on both: read off the pages' output fences."""
+    """{(page, example number)} whose output fences differ between the releases, and how many
+    examples run on both."""
     differ, count = set(), 0
     for page in SITE.pages(SITE.default):
         python = [f for f in page_fences(SITE.docs / SITE.default / page)

@@ -49,11 +49,10 @@ def html(site_dir, location: str) -> str:
 
 @pytest.fixture(scope="module")
 def workflow(tmp_path_factory):
-    """The small site after a translator's day: both Russian pages stamped (and each of REFUSED
-    refused), then the English prose of mask.md edited (outdated) and an output of index.md
-    (not: `make outputs` writes it in every language), a page added with no translation
-    and no menu entry, a text and a menu title deleted from the Russian entry, German added with
-    `make new-language` (after `xx`, which Material cannot build, refused); built once, strict."""
+    """The tiny site after a translator's day, built once, strict: both Russian pages stamped,
+    each of REFUSED refused; then English edits of mask.md's prose and of index.md's output alone
+    (`make outputs` writes it in every language), a page added with no translation nor menu entry,
+    a text and a menu title deleted from the Russian entry, German added (`xx` refused)."""
     root = tiny_site(tmp_path_factory.mktemp("tiny"))
     (root / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
     steps = {"stamp": translations(root, "stamp", *REFUSED, "docs/ru/index.md",
