@@ -1,8 +1,6 @@
 """mkdocs.yml against the pages: every page is in `nav`, every language has every interface text.
 Each check is a function of a `Site`, run on this site and, broken, in test_translation_workflow."""
 
-from __future__ import annotations
-
 import pytest
 
 from tests.repo import SITE as REPO

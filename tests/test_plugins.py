@@ -1,8 +1,6 @@
 """The pytest plugin on the tiny site (tests/tiny.py), in process through `pytest.main`, in three
 runs the module shares (a check, `--update-outputs`, a re-check), each a worker per release."""
 
-from __future__ import annotations
-
 import contextlib
 import io
 import json

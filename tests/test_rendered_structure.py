@@ -5,8 +5,6 @@ Markdown can lose a block without changing a fence or an output, all the parity 
 list right under a paragraph line is literal hyphens to Python-Markdown (CommonMark would start a
 list). So this test reads what the reader gets, the built HTML, not the source."""
 
-from __future__ import annotations
-
 import collections
 import re
 

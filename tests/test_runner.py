@@ -1,8 +1,6 @@
 """The runner of the pages' code: pages written into the tiny site (tests/tiny.py) run by one
 `Runner` for the module (its workers import torch once), limits so small a hang costs seconds."""
 
-from __future__ import annotations
-
 import concurrent.futures
 import threading
 

@@ -1,8 +1,6 @@
 """`make serve` while editing, for real with the Makefile's arguments, on the tiny site plus a
 figure: a missing snippet is an error naming page:line, and a rebuild shows every kind of edit."""
 
-from __future__ import annotations
-
 import html
 import os
 import re

@@ -2,8 +2,6 @@
 languages in order, the pages, `extra` per language, where a page is built (a page that is not
 UTF-8, named by its line: test_translation_parity.py). Every other module reads these facts."""
 
-from __future__ import annotations
-
 import logging
 
 import pytest

@@ -1,8 +1,6 @@
 """Every translation has the default language's pages, only their prose translated (the rules:
 verified_docs/i18n/parity.py), and is stamped; the parity check and the stamp on small pages."""
 
-from __future__ import annotations
-
 import re
 
 import pytest
@@ -42,8 +40,6 @@ def test_translation_is_stamped(lang, page):
                     f"version of docs/{SITE.default}/{page} it translates. Once the translation "
                     f"matches it, run `make translations STAMP={rel}`.", pytrace=False)
 
-
-# ---- the rules on small pages -----------------------------------------------------------------
 
 ENGLISH = """\
 # Title
@@ -129,8 +125,6 @@ def test_parity_names_both_lines(tmp_path, old, new, expected):
     else:
         assert expected.format(en="en/page.md", ru="ru/page.md") in problems, problems
 
-
-# ---- stamps -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [
     ("# T\n", '---\nsource_hash: "abc"\n---\n\n# T\n'),

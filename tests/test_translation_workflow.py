@@ -1,8 +1,6 @@
 """The translation workflow end to end, in process, on the tiny site (tests/tiny.py) built once:
 `make translations` (`cli.main`), the banners, `make new-language`; then the real site's 404s."""
 
-from __future__ import annotations
-
 import contextlib
 import difflib
 import io
@@ -176,8 +174,6 @@ def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
         f"one problem naming the deleted text and title expected, got {problems}")
     assert interface_problems(site, "de") == [], "a new language has every text, from English"
 
-
-# ---- the real site ----------------------------------------------------------------------------
 
 def test_a_page_not_translated_yet_is_built_from_english():
     """The small site above shows what the reader sees; the real mkdocs.yml must ask for it."""

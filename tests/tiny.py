@@ -2,8 +2,6 @@
 real one (comments and tags that `make new-language` keeps among them). Its pages name releases
 as `{all}` and `{newest}`, filled in from requirements-torch.txt when the site is copied."""
 
-from __future__ import annotations
-
 import pathlib
 import shutil
 
