@@ -30,10 +30,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker("built_site")
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "built_site: reads the site built for the session")
-
-
 @pytest.fixture(scope="session")
 def provenance_record(tmp_path_factory) -> dict:
     """What the test build's footers show: every page with code verified on every release on
