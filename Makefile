@@ -94,7 +94,7 @@ test: test-env browser
 # Every output fence of every page, and the recorded results of snippets/results/, from real
 # runs on each PyTorch release.
 outputs: env
-	$(PY) -m verified_docs results --update
+	$(PY) -m verified_docs results
 	$(PY) -m pytest --update-outputs docs
 
 bench: env

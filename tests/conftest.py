@@ -13,7 +13,7 @@ from verified_docs import fences
 # on one another (a 0.2 s training loop took 28 s so).
 os.environ["OMP_NUM_THREADS"] = "1"
 
-# The tiny site is input to tests/test_plugins.py, not pages of this site.
+# The tiny site (tests/tiny.py) is input to tests, not pages of this site.
 collect_ignore = ["fixtures"]
 
 # The date the site's test build is verified on: not today, so that a footer showing it comes
@@ -28,10 +28,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "site" in item.fixturenames:
             item.add_marker("built_site")
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "built_site: reads the site built for the session")
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,5 @@
 """Shared by the tests: a site's strict build in a child process."""
 
-from __future__ import annotations
-
 import os
 import pathlib
 import subprocess

@@ -1,6 +1,4 @@
-"""The page of what changed between releases (verified_docs/changes.py), read in the built site:
-for each pair of consecutive releases it lists exactly the examples whose shown outputs differ,
-each link leads to the example's code block, and the count above each pair is right."""
+"""The page of what changed between releases (verified_docs/changes.py), in the built site."""
 
 import html
 import re
@@ -15,8 +13,8 @@ LINK = re.compile(r'<a href="([^"#]*)#example-(\d+)"')
 
 
 def expected(old: str, new: str) -> tuple[set[tuple[str, int]], int]:
-    """{(page, example number)} whose outputs differ between the releases, and how many
-    examples run on both: read off the pages' output fences."""
+    """{(page, example number)} whose output fences differ between the releases, and how many
+    examples run on both."""
     differ, count = set(), 0
     for page in SITE.pages(SITE.default):
         python = [f for f in page_fences(SITE.docs / SITE.default / page)

@@ -1,6 +1,5 @@
-"""The contributor guides say the same things in every language: CONTRIBUTING.md and each
-translation (CONTRIBUTING.<lang>.md) have the same sections, in the same order, and each section
-gives the same commands and code (a merge that drops a section of one guide fails here)."""
+"""CONTRIBUTING.md and each translation (CONTRIBUTING.<lang>.md) have the same sections, in order,
+with the same commands and code (a merge that drops a section of one guide fails here)."""
 
 import re
 

@@ -30,8 +30,6 @@ def test_every_python_fence_is_collected(page, pytestconfig):
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_every_output_fence_belongs_to_code(page):
-    """An output fence follows the Python fence whose output it shows, or another output of the
-    same code (one per release group), with only blank lines between."""
     owned = {f.open_line for code in fences.python_fences(page) for f in fences.output_fences(code)}
     for fence in fences.page_fences(page):
         if fence.lang == fences.OUTPUT_LANG:

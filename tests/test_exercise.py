@@ -19,12 +19,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from snippets import exercise  # noqa: E402 (the repository's root on the path first)
-from snippets.exercise import messages  # noqa: E402 (as above)
+from snippets import exercise
+from snippets.exercise import messages
+from tests.repo import ROOT
 
 CASES = Path("snippets") / "exercise" / "cases"  # relative to ROOT, as a student would type it
 SOLUTION = Path("snippets") / "exercise" / "solution.py"
@@ -71,14 +68,11 @@ LOOPS = {CASES / "endless_loop.py", EXTRA / "loop.py"}  # stopped after 1 s, not
 SECONDS = {}  # how long each run took, time limit included
 
 
+@functools.cache
 def attempt(path, seed=None):
     """One run per case: each run starts a process; judging it again runs nothing."""
-    return _attempt(Path(path), 1 if Path(path) in LOOPS else exercise.DEFAULT_TIMEOUT, seed)
-
-
-@functools.cache
-def _attempt(path, timeout, seed):
     started = time.monotonic()
+    timeout = 1 if path in LOOPS else exercise.DEFAULT_TIMEOUT
     run = exercise.execute(ROOT / path, timeout=timeout, seed=seed)
     SECONDS[path, seed] = time.monotonic() - started
     return run
@@ -106,11 +100,6 @@ def check(case, lang="en"):
     return {r.key: r for r in exercise.judge(attempt(path), lang)}
 
 
-def flat(text):
-    """The report's text with its line wrapping undone."""
-    return " ".join(text.split())
-
-
 # Requirement 3: where each case keeps a tensor outside ctx.save_for_backward, as the Russian
 # report names it; the English names are the exercise page's own output ("Requirement 3's reason
 # for each way"). Each saves its input too: an unused save_for_backward does not make it pass.
@@ -134,8 +123,6 @@ HIDDEN_RU = {
 }
 
 
-# Which checks each case fails is the exercise page's own output ("what each solution fails"),
-# on every release; here, the reason each case fails for, in both languages.
 @pytest.mark.parametrize("case, key, english, russian", [
     ("mask_keeps_zero.py", "values", "gradient at x = 0 is 1.0, expected 0",
      "в точке x = 0 градиент равен 1.0, а должен быть 0"),
@@ -201,7 +188,8 @@ def test_a_wrong_solution_fails_its_check_for_its_reason_in_both_languages(case,
         assert "ctx.save_for_backward(input)" in source, f"{case} no longer saves its input"
     for lang, reason in (("en", english), ("ru", russian)):
         detail = check(case, lang)[key].detail
-        assert flat(reason) in flat(detail) and "Traceback" not in detail, (
+        unwrapped = " ".join(detail.split())  # the report wraps its lines
+        assert " ".join(reason.split()) in unwrapped and "Traceback" not in detail, (
             f"{case} ({lang}): requirement {key!r} does not give the reason {reason!r}:\n{detail}")
 
 
@@ -220,7 +208,8 @@ def test_the_report_does_not_depend_on_the_random_inputs():
     # The pages show reports, the reference solution's in full: only the fixed inputs may
     # appear in them; a failed check names an input too.
     case = CASES / "missing_mask.py"
-    reports = {exercise.report(case, exercise.judge(attempt(case, seed))) for seed in (None, 1)}
+    reports = {exercise.report(case, exercise.judge(run)) for run in (attempt(case),
+                                                                       attempt(case, 1))}
     assert len(reports) == 1, f"{case}: two seeds, two reports"
 
 
@@ -318,8 +307,6 @@ def test_every_report_line_fits_in_78_columns():
                 f"{case} ({lang}): a line of its report is longer than 78 columns:\n{report}")
 
 
-# -- messages: a table per locale, English as the fallback ----------------------------------
-
 def placeholders(text):
     return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
@@ -348,8 +335,6 @@ def test_missing_keys_and_languages_fall_back_to_english(monkeypatch):
     assert messages.translate("xx", "PASS") == "OK"
     assert messages.translate("xx", "FAIL") == "FAIL"
 
-
-# -- the command line: usage errors are exit status 2, with a message on stderr ------------
 
 def test_the_module_without_arguments_prints_usage_on_stderr_with_exit_status_2():
     completed = subprocess.run([sys.executable, "-m", "snippets.exercise"], cwd=ROOT,

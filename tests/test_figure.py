@@ -1,6 +1,4 @@
-"""The mask page's figure (snippets/figure_relu.py): labels and caption per language, as measured
-on every release; legends clear of the curves, the language's decimal separator, both layouts, a
-language without labels; drawn at build time, reproducibly, and not committed."""
+"""The mask page's figure (snippets/figure_relu.py), drawn at build time in the page's language."""
 
 import logging
 import re
@@ -49,11 +47,16 @@ def test_legends_and_notes_do_not_cover_the_curves(lang, narrow):
                     f"a legend or note at {box}")
 
 
-def test_ticks_captions_and_the_stacked_drawing():
+def test_ticks_labels_captions_and_the_stacked_drawing():
     ru, en = texts(figure_relu.svg("ru")), texts(figure_relu.svg("en"))
     assert "0,5" in ru and "0.5" not in ru and "0.5" in en and "0,5" not in en, "decimal separator"
     assert "\u22121" in ru, "a real minus sign, as matplotlib writes it"
+    assert "субдифференциал в 0: [0, 1]" in ru and "производная ReLU" in ru, (
+        f"snippets/figure_relu.py: LABELS['ru'] should be Russian; the figure says {ru}")
     assert set(figure_relu.CAPTIONS) == set(figure_relu.LABELS), "a caption for every language"
+    assert not figure_relu.has_labels("xx")
+    assert figure_relu.svg("xx") == figure_relu.svg("en"), "xx has no labels: the English figure"
+    assert figure_relu.caption("xx") == figure_relu.caption("en"), "no labels: the English ones"
     fig = figure_relu.figure("en", narrow=True)
     FigureCanvasAgg(fig).draw()
     top, bottom = (ax.get_position() for ax in fig.axes)
@@ -103,26 +106,17 @@ def test_each_drawing_is_the_size_the_page_reserves_in_its_scheme(narrow, dark):
             "page's show through")
 
 
-def own_labels(lang):
-    """Labels that only this language's figure may contain."""
-    others = {label for other in figure_relu.LABELS if other != lang
-              for label in figure_relu.drawn_labels(other)}
-    return figure_relu.drawn_labels(lang) - others
-
-
 def labels_of(lang):
-    """The labels the figure of `lang` has: its own, or, for a language that has none yet, the
-    English ones (as its pages are English too)."""
+    """The language whose labels the figure of `lang` has: its own, else English."""
     return lang if lang in figure_relu.LABELS else list(SITE.locales)[0]
 
 
 @pytest.mark.parametrize("lang", list(SITE.locales))
 def test_figure_has_the_labels_of_its_language(lang):
-    drawn = set(texts(figure_relu.svg(lang)))
-    assert figure_relu.drawn_labels(labels_of(lang)) <= drawn
-    for other in figure_relu.LABELS:
-        if other != labels_of(lang):
-            assert not own_labels(other) & drawn
+    drawn, mine = set(texts(figure_relu.svg(lang))), figure_relu.drawn_labels(labels_of(lang))
+    theirs = set().union(*map(figure_relu.drawn_labels, figure_relu.LABELS)) - mine
+    assert mine <= drawn and not theirs & drawn, (
+        f"the {lang} figure lacks {mine - drawn} or shows another language's {theirs & drawn}")
 
 
 def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release():
@@ -153,11 +147,6 @@ def test_figure_follows_a_release_that_changes_a_value():
     assert "MyReLU and" not in figure_relu.caption("en", changed).split("take 0")[1]
 
 
-def test_russian_figure_is_russian():
-    drawn = set(texts(figure_relu.svg("ru")))
-    assert "субдифференциал в 0: [0, 1]" in drawn and "производная ReLU" in drawn
-
-
 def test_every_translated_mask_page_has_figure_labels():
     for lang in list(SITE.locales):
         page = DOCS / lang / "mask.md"
@@ -167,25 +156,17 @@ def test_every_translated_mask_page_has_figure_labels():
                 f"LABELS[{lang!r}]: add the figure's labels in that language.")
 
 
-def test_language_without_labels_gets_english_ones():
-    assert figure_relu.svg("xx") == figure_relu.svg("en") and not figure_relu.has_labels("xx")
-    assert figure_relu.caption("xx") == figure_relu.caption("en")
-
-
-def test_figure_is_reproducible(tmp_path):
+def test_figure_is_reproducible_and_not_committed(tmp_path):
     first = figure_relu.svg("en")
     assert first == figure_relu.svg("en")
     assert "<dc:date>" not in first
     figure_relu.draw(tmp_path / "relu.svg", "ru")
     assert (tmp_path / "relu.svg").read_text(encoding="utf-8") == figure_relu.svg("ru")
-
-
-def test_generated_figures_are_not_in_the_repository():
-    for lang in list(SITE.locales):
-        assert not (DOCS / lang / FIGURE).exists()
     tracked = subprocess.run(["git", "ls-files", "*.svg"], cwd=ROOT, capture_output=True,
                              text=True).stdout
-    assert "figures/relu.svg" not in tracked
+    kept = [f"docs/{lang}/{FIGURE}" for lang in SITE.locales if (DOCS / lang / FIGURE).exists()]
+    assert not kept and "figures/relu.svg" not in tracked, (
+        f"the build draws the figure (verified_docs/figures.py); delete {kept or tracked}")
 
 
 @pytest.mark.parametrize("lang", list(SITE.locales))

@@ -31,8 +31,6 @@ def glossary() -> list[dict]:
     return load_glossary(SITE.root / GLOSSARY)
 
 
-# ---- words and their dictionary forms ---------------------------------------------------------
-
 WORD = re.compile(r"\w+(?:-\w+)*")  # «in-place» is one word, «in place» two
 
 
@@ -200,8 +198,6 @@ def test_page_uses_the_glossary_terms(page):
                     "glossary is wrong, change it there, for every page.", pytrace=False)
 
 
-# ---- the rules on sentences: what each catches, in any form, and what it lets pass ------------
-
 @pytest.mark.parametrize("text, expected", ids=str, argvalues=[
     # rejected variants, in any inflected form; the message names the term to use
     ("строит вычислительного графа узел", "says «граф вычислений» for “computation graph”"),
@@ -264,19 +260,11 @@ def test_rule_on_a_sentence(tmp_path, text, expected):
         assert expected in found, f"«{text}»: expected «{expected}» in:\n{found or '(nothing)'}"
 
 
-# ---- glossary.yml itself ----------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def three_languages(tmp_path_factory):
-    """A site in en, ru and de: where a glossary.yml is read against mkdocs.yml's languages."""
-    root = tmp_path_factory.mktemp("glossary-site")
-    (root / "docs").mkdir()
-    (root / "mkdocs.yml").write_text(
-        "site_name: t\nplugins:\n  - i18n:\n      docs_structure: folder\n      languages:\n"
-        + "".join(f"        - {{locale: {lang}, name: {lang}, build: true{default}}}\n"
-                  for lang, default in (("en", ", default: true"), ("ru", ""), ("de", ""))),
-        encoding="utf-8")
-    return root
+# A site in en, ru and de: glossary.yml is read against mkdocs.yml's languages.
+THREE_LANGUAGES = (
+    "site_name: t\nplugins:\n  - i18n:\n      docs_structure: folder\n      languages:\n"
+    + "".join(f"        - {{locale: {lang}, name: {lang}, build: true{default}}}\n"
+              for lang, default in (("en", ", default: true"), ("ru", ""), ("de", ""))))
 
 
 @pytest.mark.parametrize("text, line, what", [
@@ -307,8 +295,10 @@ def three_languages(tmp_path_factory):
     ("- en: a\n  ru: b\n  avoid: {x: y}\n", 1, "should say why «x» in en, ru (`en: reason`"),
     ("- en: a\n  ru: b\n  avoid: {x: {en: y}}\n", 1, "should say why «x» in en, ru"),
 ])
-def test_each_problem_names_file_and_line(three_languages, text, line, what):
-    path = three_languages / "glossary.yml"
+def test_each_problem_names_file_and_line(tmp_path, text, line, what):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(THREE_LANGUAGES, encoding="utf-8")
+    path = tmp_path / "glossary.yml"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
     with pytest.raises(GlossaryError) as caught:
         load_glossary(path)
@@ -325,8 +315,6 @@ def test_glossary_is_well_formed():
                 if next(phrase_hits(str(entry.get(lang, "")), rule[0]), None)]
     assert not problems, "\n".join(problems)
 
-
-# ---- the Glossary page ------------------------------------------------------------------------
 
 def table_of(site, lang) -> str:
     html = SITE.built_html(site, lang, "glossary.md").read_text(encoding="utf-8")

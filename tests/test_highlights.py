@@ -1,6 +1,5 @@
 """Highlighted lines stay on the code the page means (verified_docs/highlights.py): on every page
-of every language, and on small pages whose snippet gained a line, whose comment is missing, or
-whose comment has no code block under it."""
+of every language, and on small pages that break it each way."""
 
 import pytest
 

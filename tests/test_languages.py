@@ -1,10 +1,5 @@
-"""mkdocs.yml against the pages: every page of the default language is in `nav`, and every other
-language translates every text of the interface (menu, banners, 404 page, output title, site
-name), so no reader meets an English menu by accident. Each check is a function of a `Site`, run
-here on the repository and, broken on purpose, on tests/test_translation_workflow.py's site.
-"""
-
-from __future__ import annotations
+"""mkdocs.yml against the pages: every page is in `nav`, every language has every interface text.
+Each check is a function of a `Site`, run on this site and, broken, in test_translation_workflow."""
 
 import pytest
 

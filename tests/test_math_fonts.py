@@ -1,6 +1,5 @@
-"""Math in the built site (verified_docs/katex.py): every formula typeset by KaTeX at build time,
-and the stylesheet the site ships names only fonts the site ships, KaTeX's own: a formula never
-falls back to a system font for want of a file."""
+"""Math in the built site (verified_docs/katex.py), typeset at build time, in the fonts shipped:
+a formula never falls back to a system font for want of a file."""
 
 import re
 

@@ -1,8 +1,5 @@
-"""The snippet tests run on every PyTorch release of requirements-torch.txt, not only on the
-default one this session imports: each other release gets its own pytest run, in a child whose
-torch is that release (verified_docs.versions). The children start together with the module's
-first test, on the pytest-xdist worker that got the module, beside the other worker's tests,
-torch on one thread in each (a thread per core in each would have them wait on one another)."""
+"""The snippet tests on every other release of requirements-torch.txt: a child pytest each, whose
+torch is that release (verified_docs.versions), all started with the module's first test."""
 
 import subprocess
 import sys

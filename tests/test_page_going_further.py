@@ -31,8 +31,6 @@ from snippets import (  # noqa: F401 (those not named below run on the page, in 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 
 
-# ---- vmap -------------------------------------------------------------------------------------
-
 def test_per_sample_example_has_no_exact_zero():
     m = further_per_sample
     assert not ((m.batch + m.b) == 0).any()  # no exact zeros: the value at 0 plays no part
@@ -70,8 +68,6 @@ def test_only_the_number_assignment_form_batches_and_only_since_2_15():
             [[0.0, 2.0], [3.0, 0.0]]
 
 
-# ---- forward mode -----------------------------------------------------------------------------
-
 def test_jacfwd_needs_a_vmap_rule_and_jacrev_does_not():
     m = further_forward_mode
 
@@ -82,8 +78,6 @@ def test_jacfwd_needs_a_vmap_rule_and_jacrev_does_not():
     with pytest.raises(RuntimeError, match="does not have vmap support"):
         torch.func.jacfwd(NoRule.apply)(m.x)
 
-
-# ---- gradcheck --------------------------------------------------------------------------------
 
 def test_backward_reaches_the_error_node_of_once_differentiable():
     m = further_gradgradcheck_once
@@ -107,8 +101,6 @@ def test_short_error_keeps_other_messages_whole():
     assert further_gradcheck.short_error(error) == (
         "GradcheckError: Backward is not reentrant, i.e., ...")
 
-
-# ---- needs_input_grad, saved-tensor hooks, torch.compile, custom_op ---------------------------
 
 def test_custom_op_autograd_is_a_function_in_the_combined_style():
     source = inspect.getsource(torch._library.autograd)

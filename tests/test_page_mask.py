@@ -1,8 +1,6 @@
 """Facts behind the mask page (docs/*/mask.md) that its outputs do not print, asserted on the
 snippets' values; what an output fence prints, the page's own run compares."""
 
-import math
-
 import pytest
 import torch
 
@@ -26,22 +24,12 @@ RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 NAN = float("nan")
 
 
-def same(a, b):
-    """Lists equal, NaN equal to NaN."""
-    return len(a) == len(b) and all(x == y or (math.isnan(x) and math.isnan(y))
-                                    for x, y in zip(a, b))
-
-
-# ---- the chain rule -----------------------------------------------------------------------
-
 def test_every_comparison_with_nan_is_false_except_not_equal():
     nan = torch.tensor([NAN])
     for compare in (torch.lt, torch.le, torch.gt, torch.ge, torch.eq):
         assert compare(nan, 0).tolist() == [False]
     assert torch.ne(nan, 0).tolist() == [True] and (nan != nan).tolist() == [True]
 
-
-# ---- compositions: no fixed slope at 0 is right everywhere -----------------------------------
 
 def grad_at_zero(f):
     x = torch.tensor(0.0, requires_grad=True)
@@ -57,9 +45,7 @@ def test_relu_x_minus_relu_minus_x_gets_twice_the_slope_at_zero():
     relus = kink_composition.relus
     x = torch.linspace(-2, 2, 9)
     assert all(torch.equal(odd(relu)(x), x) for relu in relus.values())
-    assert grad_at_zero(odd(relus["slope 1 at 0 (tutorial)"])) == 2.0
     assert grad_at_zero(odd(MyReLU.apply)) == 2.0
-    assert grad_at_zero(odd(relus["torch.relu"])) == 0.0
     assert grad_at_zero(odd(relus["x.clamp(min=0)"])) == (2.0 if RELEASE < (2, 14) else 0.0)
 
 
@@ -76,8 +62,6 @@ def test_slope_one_half_fixes_that_composition_and_fails_another(half):
         assert grad_at_zero(lambda x: relu(x - relu(x))) == 0.0
 
 
-# ---- the value at 0 ---------------------------------------------------------------------------
-
 def test_fixed_mask_keeps_the_clone():
     """The `<=` variant still copies: the caller's gradient survives."""
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
@@ -85,8 +69,6 @@ def test_fixed_mask_keeps_the_clone():
     mask_value_at_zero.MaskAtMostZeroReLU.apply(x).backward(g)
     assert g.tolist() == [1.0, 1.0, 1.0] and x.grad.tolist() == [0.0, 0.0, 1.0]
 
-
-# ---- exact zeros ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("values", [[-1.0, 0.0, -0.0, 2.0, NAN], [-3.5, 1e-30, -1e-30]])
 def test_the_pages_stand_in_has_the_tutorials_gradient(values):
@@ -97,7 +79,7 @@ def test_the_pages_stand_in_has_the_tutorials_gradient(values):
     for relu in (stand_in, MyReLU.apply):
         x = torch.tensor(values, requires_grad=True)
         relu(x).backward(torch.arange(1.0, len(values) + 1))
-        grads.append(x.grad.tolist())
-    assert same(*grads)
+        grads.append(x.grad)
+    torch.testing.assert_close(*grads, rtol=0, atol=0, equal_nan=True)
     assert gradcheck_at_kink_minimal.relus["slope 1 at 0 (tutorial)"](
         torch.tensor([-1.0, 0.0, 2.0])).tolist() == [0.0, 0.0, 2.0]

@@ -34,8 +34,6 @@ PAGES = [page for page in (SITE.docs / lang / "relu-vs-clamp.md" for lang in lis
          if page.exists()]
 
 
-# ---- the seed's experiment ------------------------------------------------------------------
-
 def test_seed_difference_is_minus_38_up_to_2_13_and_zero_since_2_14():
     diff = relu_vs_clamp_seed.w1_grad(torch.relu) - \
         relu_vs_clamp_seed.w1_grad(lambda h: h.clamp(min=0))
@@ -68,15 +66,9 @@ def test_seed_runs_differ_only_at_the_zero_and_its_weight(seed_runs):
 
 def test_seed_minus_38_arithmetic(seed_runs):
     relu_run, clamp_run = seed_runs
-    upstream = relu_run["dL/dy_hat"][3]
-    assert upstream.tolist() == [-10.0, 6.0]
     # dL/da[3, 1] = dL/dy_hat[3] . W2[1] = (-10)(-2) + 6 * 3 = 38, the same in both runs
-    assert (upstream @ clamp_seed_arithmetic.W2[1]).item() == 38.0
-    assert relu_run["dL/da"][3, 1].item() == clamp_run["dL/da"][3, 1].item() == 38.0
-    assert relu_run["dL/dh"][3, 1].item() == 0.0
+    assert (relu_run["dL/dy_hat"][3] @ clamp_seed_arithmetic.W2[1]).item() == 38.0
     assert clamp_run["dL/dh"][3, 1].item() == (38.0 if OLD_CLAMP else 0.0)
-    assert clamp_seed_arithmetic.x[3].tolist() == [0.0, 0.0, 1.0]
-    assert relu_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0, 1260.0]
     assert clamp_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0,
                                                   1298.0 if OLD_CLAMP else 1260.0]
 
@@ -85,14 +77,6 @@ def test_seed_scalar_check_from_comments():
     assert clamp_seed_arithmetic.scalar_at_zero(F.relu) == 0.0
     assert clamp_seed_arithmetic.scalar_at_zero(
         clamp_seed_arithmetic.ACTIVATIONS["clamp"]) == (-2.0 if OLD_CLAMP else 0.0)
-
-
-# ---- NaN ------------------------------------------------------------------------------------
-
-def test_relu_passes_the_gradient_at_nan_and_clamp_drops_it_on_every_release():
-    nan = float("nan")
-    assert relu_clamp_at_nan.grad_at(torch.relu, nan) == 1.0
-    assert relu_clamp_at_nan.grad_at(lambda x: x.clamp(min=0), nan) == 0.0
 
 
 def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
@@ -108,8 +92,6 @@ def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradien
     assert both == ((0.0, 0.0) if OLD_CLAMP else (1.0, 1.0))
 
 
-# ---- clamp at its bounds --------------------------------------------------------------------
-
 @pytest.mark.parametrize("name, at, old, new", [
     ("x.clamp(min=0)", 0., 1.0, 0.0), ("x.clamp(min=0)", 6., 1.0, 1.0),
     ("F.relu(x)", 0., 0.0, 0.0),
@@ -119,7 +101,8 @@ def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradien
 ])
 def test_scalar_bound_gradients(name, at, old, new):
     f = clamp_boundaries.SCALAR_BOUNDS[name]
-    assert clamp_boundaries.grad_at(f, at) == (old if OLD_CLAMP else new)
+    assert clamp_boundaries.grad_at(f, at) == (old if OLD_CLAMP else new), (
+        f"{name}'s gradient at x = {at} on PyTorch {torch.__version__}")
 
 
 @pytest.mark.parametrize("name, old, new", [
@@ -131,8 +114,6 @@ def test_tensor_bound_ties(name, old, new):
     f = clamp_boundaries.TENSOR_BOUNDS[name]
     assert clamp_boundaries.tie_grads(f) == (old if OLD_CLAMP else new)
 
-
-# ---- the gradient-at-zero table -------------------------------------------------------------
 
 # Values at x = 0 on every verified version, except the four that changed in 2.14.
 EXPECTED_AT_ZERO = {
@@ -171,9 +152,6 @@ def test_grad_at_zero_row(code, formulation):
 
 def test_relu6_is_not_relu_it_clips_at_six():
     assert F.relu6(torch.tensor([7.])).item() == 6.0 != torch.relu(torch.tensor([7.])).item()
-    assert grad_at_zero_table.grad_at_zero(F.relu6, 6.0) == 0.0
-    assert grad_at_zero_table.grad_at_zero(lambda x: x.clamp(0, 6), 6.0) == \
-        (1.0 if OLD_CLAMP else 0.0)
 
 
 @pytest.mark.parametrize("release", SITE.torch.all)
@@ -193,8 +171,6 @@ def test_page_shows_the_recorded_table(page):
     assert "<!-- results-table: grad_at_zero_table -->" in page.read_text(encoding="utf-8")
 
 
-# ---- the formulations of ReLU off the finite inputs ------------------------------------------
-
 def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
     def run(code, x):
         return eval(code, {"torch": torch, "F": F, "math": math, "x": x,
@@ -209,7 +185,6 @@ def test_formulations_agree_with_relu_on_finite_inputs_up_to_the_sign_of_zero():
     assert ((torch.tensor([3e38]) + torch.tensor([3e38]).abs()) / 2).isinf().all()
 
 
-# ---- quotes from derivatives.yaml -----------------------------------------------------------
 # A fence ```yaml title="derivatives.yaml · PyTorch X.Y.Z, …"``` quotes the packaged
 # torchgen/packaged/autograd/derivatives.yaml of each release its title names (one quote where
 # they read the same). Each of its blank-line-separated excerpts must be in each of those files

@@ -3,7 +3,6 @@ output fence prints, the page's own run compares on every release."""
 import inspect
 import re
 import runpy
-import warnings
 from pathlib import Path
 
 import pytest
@@ -46,17 +45,13 @@ NoCloneReLU = no_clone_relu.NoCloneReLU
 
 
 def run_script(name, capsys):
-    """Run a self-contained snippet as __main__; return what it printed."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a shown example must not warn
-        namespace = runpy.run_path(str(ROOT / "snippets" / f"{name}.py"),
-                                   run_name="__main__")
+    """Run a self-contained snippet as __main__; return its namespace and what it printed."""
+    namespace = runpy.run_path(str(ROOT / "snippets" / f"{name}.py"), run_name="__main__")
     return namespace, capsys.readouterr().out
 
 
-# -- the derivatives.yaml entries the page quotes (linked at v2.15.0, same on every release) -
-
 def test_quoted_derivatives_yaml_entries_are_in_this_release():
+    """The page links them at v2.15.0: the same on every release."""
     import torchgen
     path = Path(torchgen.__file__).parent / "packaged" / "autograd" / "derivatives.yaml"
     text = path.read_text(encoding="utf-8")
@@ -65,8 +60,6 @@ def test_quoted_derivatives_yaml_entries_are_in_this_release():
     entry = text.split("- name: sum(Tensor self, *, ScalarType? dtype=None) -> Tensor\n")[1]
     assert entry.split("- name:")[0].count("self: grad.expand_symint(self.sym_sizes())\n") == 1
 
-
-# -- the hook: the tutorial's own loop does not need the clone ------------------------------
 
 def test_tutorial_loop_incoming_gradient_is_a_fresh_contiguous_tensor():
     """What MyReLU receives there: made by mm's backward for it alone."""
@@ -83,14 +76,16 @@ def test_tutorial_loop_incoming_gradient_is_a_fresh_contiguous_tensor():
     assert seen == [((100, 1), True, False)]
 
 
-# -- (a) the caller's gradient ------------------------------------------------------------
+@pytest.mark.parametrize("present, since", [
+    (lambda: hasattr(torch.autograd.function.FunctionCtx, "set_output_grad_dtype"), (2, 14)),
+    # the page quotes Function.backward's docstring of 2.15 and says 2.13 and 2.14.1 lack it
+    (lambda: "The strides of the gradients passed to :func:`backward` are undefined"
+     in inspect.getsource(torch.autograd.Function.backward), (2, 15)),
+], ids=["set_output_grad_dtype", "backward_strides_undefined"])
+def test_what_the_page_says_a_release_added(present, since):
+    assert present() == (RELEASE >= since), (
+        f"PyTorch {torch.__version__}: present is {present()}, the page says since {since}")
 
-def test_set_output_grad_dtype_exists_since_2_14():
-    ctx = torch.autograd.function.FunctionCtx
-    assert hasattr(ctx, "set_output_grad_dtype") == (RELEASE >= (2, 14))
-
-
-# -- (c) the stride-0 gradient of .sum() -----------------------------------------------------
 
 def test_sum_example_warns_per_version(capsys):
     namespace, _ = run_script("why_clone_sum", capsys)
@@ -100,15 +95,6 @@ def test_sum_example_warns_per_version(capsys):
     assert ops == (["index_put_", "masked_fill_"] if RELEASE < (2, 15)
                    else ["masked_fill_"])
 
-
-def test_backward_docstring_leaves_strides_undefined_since_2_15():
-    """The page quotes Function.backward's docstring of 2.15 and says 2.13 and 2.14.1 lack it."""
-    quoted = "The strides of the gradients passed to :func:`backward` are undefined"
-    assert (quoted in inspect.getsource(torch.autograd.Function.backward)) == \
-        (RELEASE >= (2, 15))
-
-
-# -- (d) a gradient kept by a tensor hook -------------------------------------------------
 
 def test_tensor_hook_gets_a_fresh_gradient():
     # What the hook gets is the multiplication's own result: not a view, not
@@ -121,15 +107,11 @@ def test_tensor_hook_gets_a_fresh_gradient():
     assert seen == [(True, (1,))]
 
 
-# -- grad mode inside backward -----------------------------------------------------------
-
 def test_grad_mode_example_records_the_masked_write_per_release(capsys):
     _, out = run_script("why_clone_grad_mode", capsys)
     recorded = out.split("create_graph=")[2]
     assert ("IndexPutBackward0" if RELEASE < (2, 15) else "MaskedFillBackward0") in recorded
 
-
-# -- double backward: the table ------------------------------------------------------------
 
 def nodes_of(node, found=None):
     """Every node reachable from node, each once."""
@@ -226,8 +208,6 @@ def test_page_table_matches_the_snippet(lang):
         [row[1:] for row in why_clone_double_backward_table.table()]
 
 
-# -- ctx.input_grad_buffers (2.15) -------------------------------------------------------
-
 @pytest.mark.parametrize("name", ["why_clone_input_grad_buffers",
                                   "why_clone_input_grad_buffers_limits"])
 def test_input_grad_buffers_examples_per_release(name, capsys):
@@ -271,8 +251,6 @@ def test_page_quotes_the_input_grad_buffers_docstring(lang):
         # A quoted sentence's full stop goes after the closing «» in Russian typography.
         assert quote.rstrip(".") in page, quote
 
-
-# -- out-of-place, the hazard table, once_differentiable, mark_dirty -------------------------
 
 STRICT = [out_of_place_backward.MultiplyMaskReLU,
           out_of_place_backward.MaskedFillReLU, out_of_place_backward.WhereReLU]

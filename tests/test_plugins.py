@@ -1,9 +1,5 @@
-"""Both plugins on the tiny site (tests/tiny.py): the pytest plugin in process through
-`pytest.main`, in three runs the module shares (a check, `--update-outputs`, a re-check; each
-starts a worker per release), the build plugin through the strict build (tests/helpers.py). What
-the runner itself guarantees is tested in test_runner.py."""
-
-from __future__ import annotations
+"""The pytest plugin on the tiny site (tests/tiny.py), in process through `pytest.main`, in three
+runs the module shares (a check, `--update-outputs`, a re-check), each a worker per release."""
 
 import contextlib
 import io
@@ -13,12 +9,9 @@ import re
 
 import pytest
 
-from tests.helpers import build
 from tests.repo import SITE
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.i18n.parity import page_set_problems
 from verified_docs.outputs import title
-from verified_docs.site import Site
 
 LATER = RELEASES[1:]
 DIFFER = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"
@@ -90,8 +83,7 @@ def run_pytest(root, *args) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory):
-    """{"root", "paths", and per run ("checked", "updated", "rechecked") its (code, output), and
-    the pages' texts "before" and "after" --update-outputs}."""
+    """{"root", "paths", per run its (code, output), the texts "before" and "after" the update}."""
     root = tiny_site(tmp_path_factory.mktemp("tiny"))
     paths = {name: f"docs/en/{name}.md" for name in [*PAGES, "index"]}
     for name, (info, code, shown, _) in PAGES.items():  # the code on line 3
@@ -113,8 +105,7 @@ def session(tmp_path_factory):
 
 
 def report(session, name) -> str:
-    """A page's failure report in the first run: from its message's first line to the next
-    section."""
+    """A page's failure report in the first run, to the next section."""
     output, where = session["checked"][1], session["paths"][name]
     match = re.search(rf"^{re.escape(where)}:\d+: ", output, re.MULTILINE)
     assert match, f"{where} is not reported:\n{output[-3000:]}"
@@ -184,29 +175,7 @@ def test_a_page_that_passed_is_recorded_in_every_language(session):
     assert "en/loop.md" not in record["pages"], "a page that failed is recorded as verified"
 
 
-# ---- the build ---------------------------------------------------------------------------------
-
-def test_a_missing_include_fails_the_build_naming_its_line_under_a_banner(tmp_path):
-    """The Russian page is not stamped, so it is built with a banner above its text: the line
-    named is still the file's."""
-    root = tiny_site(tmp_path / "tiny")
-    path = root / "docs" / "ru" / "index.md"
-    text = path.read_text(encoding="utf-8").replace("snippets/double.py", "snippets/gone.py")
-    path.write_text(text, encoding="utf-8")
-    line = text.splitlines().index('--8<-- "snippets/gone.py"') + 1
-    result = build(root, tmp_path / "site")
-    assert result.returncode != 0
-    assert f"docs/ru/index.md:{line}: cannot include a snippet" in result.stderr, result.stderr
-
-
 def test_a_broken_anchor_fails_the_build():
     """MkDocs checks anchors itself; the site's config makes a broken one a warning, which the
     strict build fails on."""
     assert SITE.config["validation"]["links"]["anchors"] == logging.WARNING
-
-
-def test_a_page_in_one_language_only_fails_parity(tmp_path):
-    root = tiny_site(tmp_path / "tiny")
-    (root / "docs" / "ru" / "only-here.md").write_text("# Only here\n", encoding="utf-8")
-    problems = page_set_problems(Site(root), "ru")
-    assert "docs/ru/ has ['only-here.md'], which docs/en/ lacks" in problems, problems

@@ -1,7 +1,4 @@
-"""The build's grouping of output blocks (verified_docs/release_outputs.py), on small HTML: a run
-of adjacent outputs becomes one box, and nothing else ever goes into it; the box is a row only
-when its longest line fits a column (three blocks: one row or none); a block with marked lines
-names the releases they differ from; a line another release prints is a row of its own."""
+"""The build's grouping of output blocks (verified_docs/release_outputs.py), on small HTML."""
 
 import pytest
 

@@ -1,17 +1,9 @@
-"""The strict build of every page in every language (the session's `mkdocs build --strict`, the
-`site` fixture of tests/conftest.py), each with its `<html lang>` and no test marker.
+"""The strict build of every page in every language (the `site` fixture), and each translation's
+built page keeping every block of its English page (it may add one, a translator's note).
 
-A translation keeps its page's structure: the built HTML of every translated page has at least
-the headings, lists and list items, tables and rows, code blocks, admonitions, folds, tabs and
-figures of the English page. A translation may add a block (a translator's note), not lose one.
-
-Markdown can lose a block without changing a fence or an output, which is all the parity tests
-compare: a list written right under a paragraph line, with no blank line between, is one
-paragraph of literal hyphens to the site's renderer (Python-Markdown), though CommonMark would
-start a list there. So this test reads what the reader gets, the built HTML, not the source.
-"""
-
-from __future__ import annotations
+Markdown can lose a block without changing a fence or an output, all the parity tests compare: a
+list right under a paragraph line is literal hyphens to Python-Markdown (CommonMark would start a
+list). So this test reads what the reader gets, the built HTML, not the source."""
 
 import collections
 import re

@@ -1,8 +1,5 @@
-"""What the runner of the pages' code guarantees: pages written into the tiny site (tests/tiny.py)
-run by one `Runner` for the module (its workers import torch once), with limits so small that a
-hang or a flood costs seconds. How the pytest plugin reports them: test_plugins.py."""
-
-from __future__ import annotations
+"""The runner of the pages' code: pages written into the tiny site (tests/tiny.py) run by one
+`Runner` for the module (its workers import torch once), limits so small a hang costs seconds."""
 
 import concurrent.futures
 import threading

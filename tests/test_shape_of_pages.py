@@ -1,6 +1,5 @@
-"""The shape every page keeps, in every language: the answer before the code, code that fits the
-column, and visible examples a reader can paste into a fresh Python with only torch installed.
-Long harnesses are welcome, folded away in a `/// details` block."""
+"""The shape every page keeps, in every language (tests/README.md). Long harnesses are welcome,
+folded away in a `/// details` block."""
 
 import os
 import re

@@ -1,14 +1,12 @@
 """The site model (verified_docs/site.py), in process on a small site in a temporary folder: its
-languages in order, the pages, `extra` per language, where a page is built, and a page that is
-not UTF-8 named by its line. Every other module reads these facts from it."""
-
-from __future__ import annotations
+languages in order, the pages, `extra` per language, where a page is built (a page that is not
+UTF-8, named by its line: test_translation_parity.py). Every other module reads these facts."""
 
 import logging
 
 import pytest
 
-from verified_docs.site import PageError, Site
+from verified_docs.site import Site
 
 # The default language is not listed first, and one language is not built.
 CONFIG = """\
@@ -69,16 +67,6 @@ def site(tmp_path) -> Site:
 def test_site_model(site, fact, expected, why):
     found = fact(site)
     assert found == expected, f"{why}; got {found!r}"
-
-
-def test_a_file_that_is_not_utf8_is_named_with_its_line(site):
-    page = site.docs / "ru" / "index.md"
-    page.write_bytes("# Главная\n\nТекст ".encode() + b"\xff.\n")
-    for read in (site.read_text, site.front_matter):
-        with pytest.raises(PageError) as raised:
-            read(page)
-        assert str(raised.value) == ("docs/ru/index.md:3: not valid UTF-8 (byte b'\\xff'); save "
-                                     "the file as UTF-8"), str(raised.value)
 
 
 def test_loading_the_config_leaves_the_mkdocs_logger_as_it_was(site):

@@ -31,6 +31,7 @@ from verified_docs import exercise_archive, fences, notebooks, outputs
 from verified_docs import site as model
 
 TIMEOUT = 600
+POOL = ThreadPoolExecutor(2)  # the notebooks' runs, two at a time
 LANGS = SITE.built_languages
 DEFAULT = SITE.torch.default
 SKIP = "not-run-here"
@@ -66,8 +67,7 @@ SITECUSTOMIZE = textwrap.dedent(f"""\
 
 
 def page_dest(lang: model.Language, name: str) -> str:
-    stem = name.removesuffix(".md")
-    return lang.prefix + ("index.html" if stem == "index" else f"{stem}/index.html")
+    return lang.prefix + model.location(name) + "index.html"
 
 
 def page_path(lang: model.Language, name: str) -> pathlib.Path:
@@ -137,11 +137,6 @@ def run_notebook(nb, folder: pathlib.Path):
 
 
 @functools.cache
-def pool() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(2)
-
-
-@functools.cache
 def started(lang: model.Language, name: str):
     """The run of the page's notebook (a Future), the archive beside it as the page offers."""
     th = made(lang, name)
@@ -155,7 +150,7 @@ def started(lang: model.Language, name: str):
     folder = folder_for()
     if th.needs_checker:
         (folder / exercise_archive.NAME).write_bytes(exercise_archive.archive(SITE))
-    return pool().submit(run_notebook, nb, folder)
+    return POOL.submit(run_notebook, nb, folder)
 
 
 def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
@@ -226,8 +221,6 @@ def test_the_project_cannot_be_imported_where_the_notebooks_run():
     assert "ModuleNotFoundError: No module named 'snippets'" in script.stderr, script.stderr
 
 
-# ---- the files, in process ----------------------------------------------------------------------
-
 def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
     inliner = notebooks.Inliner(SITE)
     first = inliner.cell("from snippets.my_relu import MyReLU\nprint(1)\n", "page.md:1")
@@ -249,10 +242,6 @@ def test_an_import_that_cannot_be_inlined_names_the_fence(source):
 
 @pytest.mark.parametrize("lang, name", CODE_PAGES, ids=IDS)
 def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name):
-    """The default release's output is each cell's saved output; every other release's follows
-    the cell under the fence's title and is in the script as comments; the first cell names
-    every release and links the sections where it prints something else; `#section` links have
-    their `<a id>`; jupytext reads the script back as the notebook, `%pip` commented out."""
     th = made(lang, name)
     nb = nbformat.reads(th.notebook, as_version=4)
     page = f"docs/{lang.locale}/{name}"
@@ -320,8 +309,6 @@ def test_the_checker_cell_says_where_the_checker_is_when_it_cannot_download_it()
         result.stderr[-2000:]
     assert notebooks.local("http://127.0.0.1:8000/") and not notebooks.local(page)
 
-
-# ---- the exercise from the site alone, and the links to what was run --------------------------
 
 def test_the_downloaded_checker_and_starter_work_as_the_page_says(site):
     """The starter is the page's, and its docstring's commands are the page's: run beside it,

@@ -1,17 +1,12 @@
-"""Every language listed in mkdocs.yml has the same pages as the default language, built the same
-way: only the prose is translated (the rules: verified_docs/i18n/parity.py), and every translation
-is stamped with the English page it translates. Below, the parity check and the stamp on small
-made-up pages: each difference a translation may not have is named with the line in both pages;
-what a translation may change passes."""
-
-from __future__ import annotations
+"""Every translation has the default language's pages, only their prose translated (the rules:
+verified_docs/i18n/parity.py), and is stamped; the parity check and the stamp on small pages."""
 
 import re
 
 import pytest
 
-from tests import translation_site
 from tests.repo import SITE
+from tests.tiny import tiny_site
 from verified_docs.i18n.cli import stamp
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.stamps import HASH_KEY, stamped, text_hash
@@ -45,8 +40,6 @@ def test_translation_is_stamped(lang, page):
                     f"version of docs/{SITE.default}/{page} it translates. Once the translation "
                     f"matches it, run `make translations STAMP={rel}`.", pytrace=False)
 
-
-# ---- the rules on small pages -----------------------------------------------------------------
 
 ENGLISH = """\
 # Title
@@ -133,8 +126,6 @@ def test_parity_names_both_lines(tmp_path, old, new, expected):
         assert expected.format(en="en/page.md", ru="ru/page.md") in problems, problems
 
 
-# ---- stamps -----------------------------------------------------------------------------------
-
 @pytest.mark.parametrize("text, expected", [
     ("# T\n", '---\nsource_hash: "abc"\n---\n\n# T\n'),
     ("---\ntitle: T\n---\n# T\n", '---\nsource_hash: "abc"\ntitle: T\n---\n# T\n'),
@@ -163,12 +154,12 @@ def test_only_prose_headings_and_code_make_a_translation_outdated(old, new, outd
 
 @pytest.mark.parametrize("broken", ["en", "ru"])
 def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken):
-    site = Site(translation_site.write(tmp_path))
+    site = Site(tiny_site(tmp_path))
     page = tmp_path / "docs" / broken / "mask.md"
     page.write_bytes(page.read_bytes().replace(b"\n\n", b"\n\n\xff\xfe"))
-    assert print_status(site) is False
-    out = capsys.readouterr().out
-    assert re.search(rf"mask\.md +unreadable +\S*docs/{broken}/mask\.md:3: not valid UTF-8 "
-                     r"\(byte b'\\xff'\); save the file as UTF-8", out), out
+    ok, out = print_status(site), capsys.readouterr().out
+    assert not ok and re.search(rf"mask\.md +unreadable +\S*docs/{broken}/mask\.md:3: not valid "
+                                r"UTF-8 \(byte b'\\xff'\); save the file as UTF-8", out), (
+        f"the status should fail, naming docs/{broken}/mask.md:3 unreadable:\n{out}")
     with pytest.raises(PageError, match=r"mask\.md:3: not valid UTF-8"):
         stamp(site, "docs/ru/mask.md")

@@ -1,9 +1,5 @@
-"""The translation workflow end to end, in process, on a small site written into the test's folder
-(tests/translation_site.py) and built once: `make translations`' table and stamps (`cli.main`),
-the banners and the English text of a page not translated yet, and `make new-language`, whose
-new language every check picks up from mkdocs.yml. The real site's 404 pages close the file."""
-
-from __future__ import annotations
+"""The translation workflow end to end, in process, on the tiny site (tests/tiny.py) built once:
+`make translations` (`cli.main`), the banners, `make new-language`; then the real site's 404s."""
 
 import contextlib
 import difflib
@@ -14,9 +10,9 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from tests import translation_site
 from tests.repo import SITE as REPO
 from tests.test_languages import interface_problems, nav_problems
+from tests.tiny import FIXTURE, tiny_site
 from verified_docs.i18n import cli
 from verified_docs.i18n.cli import language_name
 from verified_docs.i18n.parity import page_set_problems
@@ -33,7 +29,6 @@ REFUSED = {  # path: why `make translations STAMP=<path>` refuses it
 
 
 def translations(root, *args: str) -> tuple[int, str, str]:
-    """`python -m verified_docs translations <args>` at `root`: (exit code, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main(["--root", str(root), *args])
@@ -52,49 +47,49 @@ def html(site_dir, location: str) -> str:
 
 @pytest.fixture(scope="module")
 def workflow(tmp_path_factory):
-    """The small site after a translator's day: both Russian pages stamped (and each of REFUSED
-    refused), then the English prose of mask.md edited (outdated) and an output of index.md
-    (not: `make outputs` writes it in every language), a page added with no translation
-    and no menu entry, a text and a menu title deleted from the Russian entry, German added with
-    `make new-language` (after `xx`, which Material cannot build, refused); built once, strict."""
-    root = translation_site.write(tmp_path_factory.mktemp("translation-site"))
+    """The tiny site after a translator's day, built once, strict: both Russian pages stamped,
+    each of REFUSED refused; then English edits of mask.md's prose and of index.md's output alone
+    (`make outputs` writes it in every language), a page added with no translation nor menu entry,
+    a text and a menu title deleted from the Russian entry, German added (`xx` refused)."""
+    root = tiny_site(tmp_path_factory.mktemp("tiny"))
     (root / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
     steps = {"stamp": translations(root, "stamp", *REFUSED, "docs/ru/index.md",
                                    "docs/ru/mask.md")}
+    steps["only in ru"] = page_set_problems(Site(root), "ru")
     (root / "docs" / "ru" / "other.md").unlink()
     steps["stamped"] = translations(root, "status")[1]
     english = root / "docs" / "en"
-    (english / "index.md").write_text(translation_site.PAGES["en/index.md"].replace(
-        "1\n```", "1\n2\n```"), encoding="utf-8")
-    (english / "mask.md").write_text(translation_site.PAGES["en/mask.md"] + "\nOne more.\n",
-                                     encoding="utf-8")
+    index = (english / "index.md").read_text(encoding="utf-8")
+    (english / "index.md").write_text(index.replace("42\n", "42\n43\n", 1), encoding="utf-8")
+    with (english / "mask.md").open("a", encoding="utf-8") as mask:
+        mask.write("\nOne more.\n")
     (english / "new-page.md").write_text("# New page\n\nText.\n", encoding="utf-8")
     config = root / "mkdocs.yml"
     for line in ("              not_found_title: Страница не найдена\n", "            Mask: Маска\n"):
-        assert line in config.read_text(encoding="utf-8"), f"tests/translation_site.py: no {line!r}"
+        assert line in config.read_text(encoding="utf-8"), f"tests/fixtures/tiny: no {line!r}"
         config.write_text(config.read_text(encoding="utf-8").replace(line, ""), encoding="utf-8")
     steps["before"] = config.read_text(encoding="utf-8")
     steps["xx"] = translations(root, "new-language", "xx")
     steps["after xx"] = config.read_text(encoding="utf-8")
     steps["new-language"] = translations(root, "new-language", "de")
     steps["status"] = translations(root, "status")
-    build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "site"), strict=True))
+    with contextlib.chdir(root):  # where the site's snippets are found
+        build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "site"), strict=True))
     steps["site"] = root / "site"
     return root, steps
 
 
 def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
-    """Stamped pages are up to date; an English edit of the prose outdates its translation,
-    in the table and on the built page, an edit of an output alone does not; a page with no
-    translation is reported missing and built from the English text, marked lang="en", under a
-    banner; re-stamping brings a page up to date."""
+    """An English edit of the prose outdates its translation, of an output alone not; a page
+    with no translation is built from the English text, marked lang="en", under a banner."""
     root, steps = workflow
     code, out, err = steps["stamp"]
     assert code == 1 and all(why in err for why in REFUSED.values()), err
     assert out.count("stamped docs/ru/") == 2, f"a refused page stops the pages after it: {out}"
     assert all("up to date" in row(steps["stamped"], page) for page in ("index.md", "mask.md"))
+    unstamped = (FIXTURE / "docs/ru/mask.md").read_text(encoding="utf-8")
     assert (root / "docs/ru/mask.md").read_text(encoding="utf-8").endswith(
-        "---\n\n" + translation_site.PAGES["ru/mask.md"]), "stamping changed the page's text"
+        "---\n\n" + unstamped), "stamping changed the page's text"
     code, status, err = steps["status"]
     assert re.search(r"extra\.md +missing +no file docs/ru/extra\.md: readers see the English "
                      "text under a banner", row(status, "extra.md"))
@@ -163,9 +158,11 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
 
 
 def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
-    """A page added without its menu entry (and no translation, as it starts), a menu title and
-    the 404 page's title deleted from the Russian entry: each check of tests/test_languages.py
-    reports its own problem, and nothing else (the site still builds: the tests above)."""
+    """A page in Russian only fails parity; a page added without its menu entry (nor translation),
+    a menu title and the 404 page's title deleted from the Russian entry: each check of
+    tests/test_languages.py reports its own problem, and nothing else (the site still builds)."""
+    assert workflow[1]["only in ru"] == ["docs/ru/ has ['other.md'], which docs/en/ lacks"], (
+        "docs/ru/other.md, with no English page, should fail parity (page_set_problems)")
     site = Site(workflow[0])
     assert nav_problems(site) == [
         "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
@@ -177,8 +174,6 @@ def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
         f"one problem naming the deleted text and title expected, got {problems}")
     assert interface_problems(site, "de") == [], "a new language has every text, from English"
 
-
-# ---- the real site ----------------------------------------------------------------------------
 
 def test_a_page_not_translated_yet_is_built_from_english():
     """The small site above shows what the reader sees; the real mkdocs.yml must ask for it."""

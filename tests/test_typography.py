@@ -84,8 +84,6 @@ def problems_in(text: str, with_code: str) -> list[tuple[int, str, str]]:
             for start, end, message in sorted(found)]
 
 
-# ---- what a Russian reader reads ------------------------------------------------------------
-
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 
@@ -118,8 +116,6 @@ def test_russian_typography(path):
             f"{SITE.relative(path)}:{line}: {message}: …{context}…"
             for line, message, context in found), pytrace=False)
 
-
-# ---- the rules themselves ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [
     ("Это маска – локальная производная.", "spaced en dash"),

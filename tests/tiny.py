@@ -1,8 +1,6 @@
-"""A small site to run both plugins on (tests/fixtures/tiny/): English and a Russian
-translation, one snippet, one fence restricted to the newest release. Its pages name releases as
-`{all}` and `{newest}`, filled in from requirements-torch.txt when the site is copied."""
-
-from __future__ import annotations
+"""The small site the tests run and build (tests/fixtures/tiny/), its mkdocs.yml shaped as the
+real one (comments and tags that `make new-language` keeps among them). Its pages name releases
+as `{all}` and `{newest}`, filled in from requirements-torch.txt when the site is copied."""
 
 import pathlib
 import shutil
@@ -17,7 +15,6 @@ PRINT_RELEASE = "import torch\nprint(torch.__version__.split('+')[0])"
 
 
 def tiny_site(root: pathlib.Path) -> pathlib.Path:
-    """A copy of the tiny site into the folder `root`, using this repository's releases."""
     shutil.copytree(FIXTURE, root, dirs_exist_ok=True)
     shutil.copy(ROOT / "requirements-torch.txt", root)
     for page in (root / "docs").rglob("*.md"):

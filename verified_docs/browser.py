@@ -41,12 +41,12 @@ class Page:
 
     @property
     def shown_source(self) -> str:
-        """The Markdown file whose text the reader sees: the page's own, or for a page not
-        translated yet (no file) the default language's, which the build shows in its place."""
+        """The Markdown file whose text the reader sees: for a page not translated yet (no
+        file), the default language's, which the build shows in its place."""
         site = current()
-        if not (site.docs / self.source).exists():
-            return f"{site.default}/{self.source.split('/', 1)[1]}"
-        return self.source
+        if (site.docs / self.source).exists():
+            return self.source
+        return f"{site.default}/{self.source.split('/', 1)[1]}"
 
 
 def discover_pages(site: pathlib.Path) -> list[Page]:
@@ -57,8 +57,7 @@ def discover_pages(site: pathlib.Path) -> list[Page]:
         if not (rel.parts and rel.parts[0] in ("assets", "search")):
             location = "" if rel == pathlib.Path(".") else rel.as_posix() + "/"
             found.append(Page(location, current().language_at(location)))
-    order = [lang.locale for lang in current().built_languages]
-    return sorted(found, key=lambda p: (order.index(p.lang.locale), p.location))
+    return sorted(found, key=lambda p: (current().built_languages.index(p.lang), p.location))
 
 
 class SiteServer:

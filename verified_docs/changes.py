@@ -1,11 +1,9 @@
 """`<!-- release-changes -->` on a page becomes, for each pair of consecutive verified releases,
-every example whose output differs between them; `<!-- release-changes-summary -->` a bullet per
-pair, for the page's answer box.
+every example whose output differs between them (with its page, section, a link to its block and
+the lines that changed, old beside new); `<!-- release-changes-summary -->` a bullet per pair.
 
 Read from the default language's output fences, which `make outputs` writes: a new release or a
-new output changes the page by itself. An example is a Python fence that runs on both releases
-of a pair, listed with its page and section, a link to its block (`#example-N`, N counting the
-page's Python fences, the same in every language) and the lines that changed, old beside new.
+new output changes the page by itself.
 """
 
 from __future__ import annotations
@@ -14,10 +12,11 @@ import difflib
 import re
 
 from markupsafe import Markup
+from mkdocs.utils import get_relative_url
 
 from verified_docs import outputs
 from verified_docs.fences import PYTHON_LANGS, headings, page_fences
-from verified_docs.site import Site, location
+from verified_docs.site import Site, interface_text, location
 
 PLACEHOLDER = "<!-- release-changes -->"
 SUMMARY = "<!-- release-changes-summary -->"
@@ -64,18 +63,14 @@ def fence(title: str, lines) -> str:
 def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
     if PLACEHOLDER not in markdown and SUMMARY not in markdown:
         return markdown
-    from mkdocs.utils import get_relative_url
-
-    strings = config.extra.get("strings") or {}
     titles = {page: name for item in config.nav or [] if isinstance(item, dict)
               for name, page in item.items() if isinstance(page, str)}
-    label = strings.get("changes_release", "PyTorch {release}")
+    label = interface_text(config, "changes_release")
     summary, parts = [], []
     for old, new in pairs(site):
         found, count = pair_changes(site, old, new)
         anchor = f"changes-{old.replace('.', '-')}"
-        sentence = strings.get("changes_count", "{changed} of {examples} examples print "
-                               "differently on {new} than on {old}.").format(
+        sentence = interface_text(config, "changes_count").format(
             changed=len(found), examples=count, old=old, new=new)
         pages = list(dict.fromkeys(titles.get(c[0], c[0]) for c in found))
         where = f" ({', '.join(pages)})" if pages else ""

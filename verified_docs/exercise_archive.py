@@ -1,10 +1,8 @@
-"""The exercise's checker as one file a reader downloads, `python check_custom_relu.pyz FILE`
-(a piece of the build): a zipapp (PEP 441) of `snippets/exercise/`, file for file the package
-the tests run, cases included (the exercise page's notebook checks them), with
-`snippets/__init__.py` so that its imports are the repository's, and a `__main__.py` without the
-repository's `check` word. Written with zipfile and a fixed time stamp, not with
-`zipapp.create_archive`, which stamps each file with its time on disk: every build writes the
-same bytes.
+"""The exercise's checker as one file a reader downloads, `python check_custom_relu.pyz FILE`: a
+zipapp (PEP 441) of `snippets/exercise/`, cases included (the exercise's notebook checks them),
+with `snippets/__init__.py` so that its imports are the repository's. Written with zipfile and a
+fixed time stamp, not `zipapp.create_archive`, which stamps each file with its time on disk: every
+build writes the same bytes.
 """
 
 from __future__ import annotations

@@ -1,15 +1,11 @@
-"""The site's figures: drawn during the build in the language being built, nothing drawn kept
-in the repository, and shown as captioned figures a phone can read.
+"""The site's figures: drawn during the build in the language being built (nothing drawn is kept
+in the repository), shown as captioned figures a phone can read.
 
-static-i18n runs on_files once per language; each run draws the figures with that language's
-labels, from snippets imported afresh once per build (the plugin's `drawers`: an edit shows in
-the next `make serve` rebuild). A page links a figure as if it lived in its own language folder, and that
-is the drawing's src path, so strict link validation finds it. Each figure is drawn wide and
-stacked (`-narrow`, for screens up to NARROW_SCREEN), both again for the dark scheme (`-dark`:
-light text on no background), as two `<picture>`s whose images end in `#only-light` and
-`#only-dark`, which Material hides in the other scheme (so the header's toggle switches the
-figure too, which a media query would not). A translated page whose language has no labels
-shows the English figure with a warning; a page not translated yet, with a note.
+A page links a figure as if it lived in its own language folder, the drawing's src path, so strict
+link validation finds it. Each is drawn wide and stacked (`-narrow`, up to NARROW_SCREEN), both
+again for the dark scheme, as two `<picture>`s whose images end in `#only-light` and `#only-dark`,
+which Material hides in the other scheme: the header's toggle switches the figure too, which a
+media query would not.
 """
 
 from __future__ import annotations

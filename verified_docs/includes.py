@@ -1,19 +1,17 @@
 """A `--8<--` include that cannot be read is an error naming the page and line.
 
-pymdownx.snippets raises on a missing file; raised while a page renders, that ends `mkdocs
-build` with a traceback and stops a `make serve` rebuild, so the browser keeps the old page as
-if the server hung. Here each include line is tried first: one that fails is logged as an ERROR
-(the strict build still fails) and replaced by a line saying what is wrong, so `make serve`
-shows the page with the error in place and keeps serving.
+pymdownx.snippets raises on a missing file, which ends `mkdocs build` with a traceback and stops a
+`make serve` rebuild (the browser keeps the old page as if the server hung). So each include line
+is tried first: one that fails is logged as an ERROR (the strict build still fails) and replaced by
+a line saying what is wrong, and `make serve` shows it in place.
 """
 
 from __future__ import annotations
 
-import os
-
 from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.fences import INCLUDE_LINE
+from verified_docs.site import Site
 
 log = get_plugin_logger(__name__)
 
@@ -27,13 +25,11 @@ def location(page, config, markdown_text: str, index: int) -> str:
     after = markdown_text[start:].split("\n").count(line)  # this one and those after it
     found = [n for n, text in enumerate(page.file.content_string.split("\n"), 1) if text == line]
     number = found[-after] if len(found) >= after else markdown_text.count("\n", 0, index) + 1
-    where = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
-    return f"{where}:{number}"
+    return f"{Site.of(config).relative(page.file.abs_src_path)}:{number}"
 
 
 def checked(markdown_text: str, page, config, snippets) -> str:
-    """The page's Markdown with every include that `snippets` (pymdownx's preprocessor) cannot read
-    replaced by a line saying why, each one logged as an error."""
+    """The page's Markdown, each include pymdownx's `snippets` cannot read logged and replaced."""
     lines, at = markdown_text.split("\n"), 0
     for n, line in enumerate(lines):
         start, at = at, at + len(line) + 1

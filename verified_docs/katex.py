@@ -1,14 +1,8 @@
-"""Formulas typeset at build time in KaTeX's own fonts: pages ship no math script.
-
-Every formula pymdownx.arithmatex marks is rendered to KaTeX's HTML and MathML (for screen
-readers) by the vendored katex.min.js, run in QuickJS. A page with math loads KaTeX's stylesheet
-(overrides/main.html) and the fonts its formulas use; a page without loads nothing for math.
+"""Formulas typeset at build time by the vendored KaTeX, run in QuickJS, as HTML and MathML (for
+screen readers): pages ship no math script, and a page without math loads nothing for it.
 
 KaTeX's woff2 fonts ship whole, uncut: a browser fetches only the faces a page uses, and the
-heaviest page stays within lighthouserc.yml's byte budget with them (`make bench-site` checks
-it). A formula KaTeX cannot parse is a warning naming the page, so the strict build fails. The
-MathML's TeX source is left out of the search index, so a result shows the formula once, as the
-reader sees it.
+heaviest page stays within lighthouserc.yml's byte budget with them (`make bench-site` checks it).
 """
 
 from __future__ import annotations
@@ -33,8 +27,7 @@ FORMULA = re.compile(
 OTHER_FORMATS = re.compile(r',url\([^)]*\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 
 
-# Cached for the process: it depends on vendor/katex alone, and saves each serve rebuild
-# evaluating KaTeX again.
+# Cached for the process (it depends on vendor/katex alone): each serve rebuild reuses it.
 @functools.cache
 def katex():
     import quickjs

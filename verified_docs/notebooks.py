@@ -1,18 +1,11 @@
-"""Each page with code as a notebook and a script a reader takes home, beside the page's HTML:
-`docs/<lang>/mask.md` gives `mask.ipynb` and `mask.py` (`mask.ru.*` in Russian, so that a reader
-who takes both gets two names; the home page's are `home.*`).
+"""Each page with code as a notebook and a script a reader takes home, beside the page's HTML
+(`mask.ipynb` and `mask.py`; `mask.ru.*` in Russian, so that a reader who takes both gets two
+names; the home page's are `home.*`). The script is the notebook in jupytext's percent format.
 
-* The code cells are the fences the tests run, the prose between them Markdown cells; the
-  script is the notebook in jupytext's percent format, so jupytext reads it back as cells.
-* A cell's saved output is the default release's (the tests run the notebooks on it); another
-  release's output fence follows its cell under its title, and the first cell links the
-  sections where each release differs. A fence restricted to other releases is left out: a
-  notebook runs in one environment (tests/test_take_home.py runs every notebook in one kernel).
-* Nothing imports the project: an import from a snippet becomes the module's code (its
-  `__main__` block cut), then a comment. The exercise's checker starts processes of its own and
-  is not inlined: a first cell unpacks the archive from the exercise page (exercise_archive).
-* A heading's id becomes an `<a id>` (the page's `#id` links work); other pages' links lead to
-  the published site (SITE_URL).
+A cell's saved output is the default release's; another release's output follows its cell under
+its title. A fence restricted to other releases is left out: a notebook runs in one environment.
+Nothing imports the project: an import from a snippet becomes the module's code; the exercise's
+checker starts processes of its own, so a first cell unpacks it from the exercise page's archive.
 """
 
 from __future__ import annotations
@@ -27,6 +20,7 @@ import urllib.parse
 
 from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File
 
 from verified_docs import exercise_archive, fences, outputs, site, source_links
 from verified_docs.site import Site
@@ -200,9 +194,7 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
 
 
 CHECKER_CELL = '''\
-# The exercise's checker: {name}, from the exercise page, holds it, the
-# reference solution and the wrong ones. The cells below import it and check
-# those files, so it is unpacked here (downloaded first if it is not here).
+# The exercise's checker and the solutions it checks, from the exercise page.
 import os
 import sys
 import urllib.request
@@ -223,19 +215,18 @@ sys.path.insert(0, os.getcwd())'''
 
 def first_cell(found: PageCells, page_url: str, torch, strings: dict) -> str:
     """The title, where the cells come from, and which release prints which outputs."""
-    def text(key: str, fallback: str, **values) -> str:
-        return strings.get(key, fallback).format(default=torch.default, **values)
+    def text(key: str, **values) -> str:  # a missing text: its key, as site.interface_text does
+        return strings.get(key, key).format(default=torch.default, **values)
 
-    lines = [f"# {found.title}", "", text("take_home_intro", "{page}: PyTorch {releases}",
-                                          page=page_url, releases=", ".join(torch.ascending())),
-             ""]
+    intro = text("take_home_intro", page=page_url, releases=", ".join(torch.ascending()))
+    lines = [f"# {found.title}", "", intro, ""]
     for release in [torch.default, *(r for r in torch.ascending() if r != torch.default)]:
-        said = (text("take_home_default", "the saved outputs") if release == torch.default
-                else text("take_home_differs", "{sections}", release=release,
+        said = (text("take_home_default") if release == torch.default
+                else text("take_home_differs", release=release,
                           sections=", ".join(found.differs[release]))
-                if release in found.differs else text("take_home_same", "the saved outputs"))
+                if release in found.differs else text("take_home_same"))
         lines.append(f"- **PyTorch {release}**: {said}")
-    return "\n".join([*lines, "", text("take_home_install", "pip install torch=={default}")])
+    return "\n".join([*lines, "", text("take_home_install")])
 
 
 @dataclasses.dataclass(frozen=True)
@@ -276,7 +267,6 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
-    # `mask.ru.ipynb` but for the default language; the home page's are `home.*`
     stem = ("home" if path.stem == "index" else path.stem) + \
         (f".{lang_prefix.rstrip('/')}" if lang_prefix else "")
     return TakeHome(posixpath.join(folder, f"{stem}.ipynb"), posixpath.join(folder, f"{stem}.py"),
@@ -287,8 +277,6 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
 def files(files, config, made: dict, archive: bytes) -> list:
     """Every page's notebook and script in the language being built (recorded in `made` by
     the page's dest_uri), and beside the exercise page its checker archive and starter."""
-    from mkdocs.structure.files import File
-
     default, lang = site.build_languages(config)
     prefix = "" if lang == default else f"{lang}/"
     added = []
@@ -301,8 +289,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
         added.append(file)
 
     for page in list(files.documentation_pages()):
-        # A page not translated yet is the English file (static-i18n's fallback), and so is
-        # taken home in English.
+        # A page not translated yet is the English file (static-i18n's fallback): taken home so.
         try:
             found = take_home(pathlib.Path(page.abs_src_path), page.dest_uri,
                               config.site_url or "/", prefix, config.extra.get("strings") or {})

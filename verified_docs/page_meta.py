@@ -1,9 +1,6 @@
-"""Each page's own meta description, in its language, for search engines and link previews.
-
-The front matter's `description:` wins; otherwise the page's first top-level paragraph (not the
-title, not an admonition such as "In short", not code), cut at a word boundary.
-overrides/main.html writes it as <meta name="description"> and Open Graph tags. A page with no
-paragraph keeps the language's site_description.
+"""Each page's own meta description (overrides/main.html: <meta name="description"> and Open
+Graph): the front matter's `description:`, else the page's first top-level paragraph (not the
+title, an admonition or code), cut at a word boundary; else the language's site_description.
 """
 
 from __future__ import annotations

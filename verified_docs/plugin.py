@@ -1,17 +1,11 @@
-"""The site's build: `verified-docs` in mkdocs.yml's plugins, after `i18n` and `search`.
+"""The site's build: `verified-docs` in mkdocs.yml's plugins, after `i18n` and `search`; it
+calls the build's modules (verified_docs/__init__.py) event by event and holds one build's state.
 
-Each piece of the build is a module of this package (see verified_docs/__init__.py); the plugin
-calls them event by event and holds one build's state.
-
-State. mkdocs-static-i18n builds the default language, then every other one with this same
-instance, rewriting the config in its own on_config: so nothing is reset in on_config, and what
-is computed once for the site (the figures' snippets, the provenance record) is kept from the
-first pass. MkDocs makes a new instance on every config load, which `mkdocs serve` does before
-each rebuild as long as the plugin has no on_startup or on_shutdown: that is how a rebuild sees
-an edited page, snippet, figure label, formula or translation.
-
-Warnings go through MkDocs' plugin logger, so `mkdocs build --strict` fails on them; `make serve`
-(not strict) logs them and keeps serving.
+mkdocs-static-i18n builds every language with this one instance, rewriting the config in its own
+on_config: so nothing is reset in on_config, and what is computed once per build (the figures'
+snippets, the provenance record) is kept from the first language. `mkdocs serve` makes a new
+instance before each rebuild as long as the plugin has no on_startup or on_shutdown: that is how
+a rebuild sees an edited page, snippet, figure label, formula or translation.
 """
 
 from __future__ import annotations
@@ -19,7 +13,6 @@ from __future__ import annotations
 import os
 import pathlib
 
-from markdown import Markdown
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -35,7 +28,7 @@ from verified_docs import (
     page_meta,
     provenance,
     release_outputs,
-    results_table,
+    results,
     search_text,
     source_links,
     tables,
@@ -51,7 +44,7 @@ class VerifiedDocsConfig(base.Config):
     provenance = c.Type(str, default=str(provenance.RECORD))
     # Figures drawn at build time: {path in a language folder: the snippet that draws it}.
     figures = c.Type(dict, default={})
-    # {table: the `extra.strings` keys of its first, value and last columns} (results_table).
+    # {table: the `extra.strings` keys of its first, value and last columns} (results).
     results_tables = c.Type(dict, default={})
 
 
@@ -59,10 +52,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def __init__(self) -> None:
         self.provenance: dict | None = None  # read in the first language's on_config
         self.drawers: dict | None = None  # the figures' snippet modules
-        self.snippets = None  # the include check's pymdownx.snippets preprocessor
         self.archive: bytes | None = None  # the exercise's checker archive
-        # dest_uri of a page (in every language) -> its notebook and script
-        self.take_home: dict[str, notebooks.TakeHome] = {}
+        self.take_home: dict[str, notebooks.TakeHome] = {}  # by the page's dest_uri
 
     def on_config(self, config):
         if self.provenance is None:  # the first language of this build
@@ -95,12 +86,10 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = translated_pages.page_markdown(markdown, page, config)
         markdown = source_links.title_includes(markdown)
         markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
-        markdown = results_table.tables_in(markdown, page, config, self.config.results_tables)
+        markdown = results.tables_in(markdown, page, config, self.config.results_tables)
         if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
-            self.snippets = self.snippets or Markdown(  # as mkdocs.yml configures it
-                extensions=config.markdown_extensions,
-                extension_configs=config.mdx_configs).preprocessors["snippet"]
-            markdown = includes.checked(markdown, page, config, self.snippets)
+            snippets = fences.snippet_preprocessor(Site.of(config))  # the one the tests use
+            markdown = includes.checked(markdown, page, config, snippets)
         return markdown
 
     def on_page_content(self, html, /, *, page, config, files):

@@ -1,13 +1,11 @@
 """Outputs that differ between releases shown together: each run of two or more output blocks
-(`make outputs` writes one per distinct output, titled with its releases) becomes one
-`release-outputs` box, every release's output in view, none behind a tab.
+becomes one `release-outputs` box, every release's output in view, none behind a tab.
 
-- The blocks stand in one row (on a tablet-wide screen or wider, extra.css) only when the
-  longest line fits a column, decided here so it holds without a script; otherwise all stack.
-- A block with marked lines says what they differ from: "≠ 2.14.1, 2.15.0" in its title, and
-  the sentence `outputs_differ` for screen readers and as a tooltip.
-- A line one release prints and another does not is a row of its own in the other's block,
-  `outputs_missing`, so rows side by side stay level and nothing looks cut.
+- The blocks stand in one row only when the longest line fits a column, decided here so that it
+  holds without a script; otherwise they stack.
+- A block with marked lines says what they differ from ("≠ 2.14.1, 2.15.0", and `outputs_differ`
+  for screen readers and as a tooltip); a line another release prints and this one does not is a
+  row of `outputs_missing`, so rows side by side stay level.
 - Neither is searched (`data-search-exclude`): fifteen "differ from" sentences would rank a
   page for "different".
 """
@@ -97,6 +95,5 @@ def _box(run: re.Match, strings: dict) -> str:
 
 
 def side_by_side(html_text: str, strings: dict | None = None) -> str:
-    """The page's HTML with every run of adjacent output blocks in one box; `strings` are the
-    language's `extra.strings` (outputs_differ, outputs_missing)."""
+    """The page's HTML with every run of adjacent output blocks in one box."""
     return RUN.sub(lambda run: _box(run, strings or {}), html_text)

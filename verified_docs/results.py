@@ -1,8 +1,11 @@
-"""Results of snippets measured on every PyTorch release, recorded as JSON for tables.
+"""Results of snippets measured on every PyTorch release, recorded as JSON and shown as tables.
 
 `snippets/results/<module>.json` holds what `python -m snippets.<module> --json` prints on each
-verified release: `{release: rows}`, oldest first. The build shows it as a table
-(results_table.py), the tests re-measure it, `make outputs` (`--update`) rewrites it.
+verified release: `{release: [[formulation, value, grad_fn], ...]}`, oldest first. The tests
+re-measure it, `make outputs` rewrites it, and `<!-- results-table: NAME -->` on a page becomes
+its HTML table: a row per formulation, its value on each release (in bold where the releases
+differ, in the language's `decimal_separator`) and its backward node, under the `extra.strings`
+headers the plugin's `results_tables` option names.
 """
 
 from __future__ import annotations
@@ -14,17 +17,23 @@ import re
 import subprocess
 import sys
 
+from markupsafe import Markup
+from mkdocs.plugins import get_plugin_logger
+
 from verified_docs import versions
-from verified_docs.site import Site
+from verified_docs.includes import location
+from verified_docs.site import Site, interface_text
 
+log = get_plugin_logger(__name__)
 FOLDER = pathlib.Path("snippets") / "results"  # in the site's folder
-
-
-class Drift(AssertionError):
-    pass
-
-
 PLACEHOLDER = re.compile(r"<!-- results-table: ([\w-]+) -->")
+M = Markup  # the templates below, their values escaped
+# --releases: the number of value columns, for the phone's layout of the table (extra.css).
+TABLE = M('<table class="results-table" data-results="{name}" style="--releases: {count}">\n'
+          '<thead>\n<tr><th scope="col" rowspan="2">{first}</th>'
+          '<th scope="colgroup" colspan="{count}">{values} · PyTorch</th>'
+          '<th scope="col" rowspan="2">{last}</th></tr>\n<tr>{releases}</tr>\n</thead>\n'
+          '<tbody>\n{body}\n</tbody>\n</table>')
 
 
 def recorded(site: Site) -> list[str]:
@@ -41,11 +50,12 @@ def measure(site: Site, module: str, release: str) -> list:
                            env=site.torch.environ(release), capture_output=True, text=True,
                            timeout=600)
     if child.returncode or child.stderr:
-        raise Drift(f"snippets/{module}.py --json on PyTorch {release} failed "
-                    f"(exit {child.returncode}):\n{child.stderr[-3000:]}")
+        raise AssertionError(f"snippets/{module}.py --json on PyTorch {release} failed "
+                             f"(exit {child.returncode}):\n{child.stderr[-3000:]}")
     result = json.loads(child.stdout)
     if versions.release_of(result["torch"]) != release:
-        raise Drift(f"asked for PyTorch {release}, snippets.{module} ran on {result['torch']}")
+        raise AssertionError(f"asked for PyTorch {release}, snippets.{module} ran on "
+                             f"{result['torch']}")
     return result["rows"]
 
 
@@ -76,21 +86,55 @@ def differences(site: Site, module: str, release: str, fresh: list) -> list[str]
     return problems
 
 
+def table(name: str, config, where: str, headers: dict) -> str:
+    site = Site.of(config)
+    path = site.root / FOLDER / f"{name}.json"
+    if name not in headers or not path.exists():
+        log.warning(f"{where}: results-table: no table {name!r} (snippets/results/{name}.json "
+                    "and the `results_tables` option of verified-docs in mkdocs.yml); run "
+                    "`make outputs`.")
+        return ""
+    results = read(site, name)
+    releases = list(results)
+    separator = interface_text(config, "decimal_separator")
+    by_release = [{row[0]: row for row in results[r]} for r in releases]
+    body = []
+    for code, *_ in results[releases[0]]:
+        rows = [rows_of.get(code) for rows_of in by_release]
+        cells = [f"{r[1]:g}".replace(".", separator) if r else "–" for r in rows]
+        differs = len(set(cells)) > 1
+        cell = M('<td class="results-value"><strong>{}</strong></td>' if differs
+                 else '<td class="results-value">{}</td>')
+        nodes = {r[2] for r in rows if r}
+        node = " / ".join(f"{r[2]} ({v})" for r, v in zip(rows, releases) if r
+                          ) if len(nodes) > 1 else nodes.pop()
+        body.append(M("<tr{}><td><code>{}</code></td>{}<td><code>{}</code></td></tr>").format(
+            M(' class="results-differ"') if differs else "", code,
+            M("").join(cell.format(c) for c in cells), node))
+    first, values, last = (interface_text(config, key) for key in headers[name])
+    return TABLE.format(name=name, count=len(releases), first=first, values=values, last=last,
+                        releases=M("").join(M('<th scope="col">{}</th>').format(r)
+                                            for r in releases),
+                        body=M("\n").join(body))
+
+
+def tables_in(markdown: str, page, config, headers: dict) -> str:
+    return PLACEHOLDER.sub(
+        lambda m: table(m[1], config, location(page, config, markdown, m.start()), headers),
+        markdown)
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verified_docs results",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--update", action="store_true", help="rewrite the recorded results")
-    args = parser.parse_args(argv)
-    site, problems = Site.at(pathlib.Path.cwd()), []
+    """`make outputs`: every record measured afresh on every release and rewritten if it changed
+    (test_recorded_results_match_a_fresh_run checks a record against a fresh run)."""
+    argparse.ArgumentParser(prog="python -m verified_docs results",
+                            description=__doc__.splitlines()[0]).parse_args(argv)
+    site = Site.at(pathlib.Path.cwd())
     for module in recorded(site):
-        fresh = {release: measure(site, module, release) for release in site.torch.ascending()}
+        fresh = dumps({release: measure(site, module, release)
+                       for release in site.torch.ascending()})
         path = site.root / FOLDER / f"{module}.json"
-        if not args.update:
-            problems += [p for release, rows in fresh.items()
-                         for p in differences(site, module, release, rows)]
-        elif not path.exists() or path.read_text(encoding="utf-8") != dumps(fresh):
-            path.write_text(dumps(fresh), encoding="utf-8")
+        if not path.exists() or path.read_text(encoding="utf-8") != fresh:
+            path.write_text(fresh, encoding="utf-8")
             print(f"rewrote {site.relative(path)}; review with `git diff`")
-    if problems:
-        print(*problems, sep="\n", file=sys.stderr)
-    return int(bool(problems))
+    return 0

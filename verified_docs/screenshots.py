@@ -17,8 +17,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def shoot(browser, url, name, viewport, scheme="light"):
-    """Save the visible part of `url`, once its fonts are in, as screenshots/`name`; on a phone
-    with the page's figure in the middle."""
+    """Save `url` as screenshots/`name` once its fonts are in; on a phone, its figure centred."""
     context = browser.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=1)
     context.route("**/*", lambda r: r.continue_() if s.is_loopback(r.request.url) else r.abort())
     page = context.new_page()

@@ -1,12 +1,10 @@
 """What the search indexes of a page: its prose, not its code, plus the words readers type for it.
 
 Outputs repeat `x.grad`, `relu`, `clamp` dozens of times and lunr does not weigh a section by its
-length: the sections with the most code outranked the page that answers a question, and the
-index was two thirds of the home page's first load. So each code block (`div.highlight`) is
-marked `data-search-exclude`, Material's own marker; inline `code` stays searchable. A page's
-front-matter `keywords:` ("inplace" where it says "in place") go on its own index entry only,
-weighed like a title (mkdocs.yml's `search: fields:`); Material's `search: boost:` would raise
-every section of the page, and its `tags` show on every result.
+length: the sections with the most code outranked the page that answers a question. So each code
+block is marked `data-search-exclude`, Material's own marker. A page's front-matter `keywords:`
+go on its own index entry only, weighed like a title (mkdocs.yml's `search: fields:`); Material's
+`search: boost:` would raise every section of the page, and its `tags` show on every result.
 """
 
 from __future__ import annotations

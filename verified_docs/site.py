@@ -1,8 +1,7 @@
 """The site: a folder with its mkdocs.yml, and the one model of it every other module uses.
 
-Every entry point makes it from what it is given: `Site.of(config)` in the build, `Site.at(
-rootpath)` in pytest, `Site.containing(page)` for a page's fences, `Site.at(Path.cwd())` in the
-commands; no module fixes a path at import time. `Site.at(root)` is one per root per process.
+Each entry point makes it from what it is given (`Site.of`, `Site.at`, `Site.containing`); no
+module fixes a path at import time.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ import importlib
 import logging
 import pathlib
 import sys
-from functools import cache, cached_property
+from functools import cached_property
 
 from verified_docs import versions
 
@@ -39,7 +38,8 @@ class Site:
     @classmethod
     def at(cls, root: pathlib.Path) -> Site:
         """The site at `root`, one per root for the process; `Site(root)` reads it afresh."""
-        return _site_at(pathlib.Path(root).resolve())
+        root = pathlib.Path(root).resolve()
+        return _SITES.setdefault(root, cls(root))
 
     @classmethod
     def of(cls, config) -> Site:
@@ -113,7 +113,6 @@ class Site:
         return {**base, **own, "strings": {**base.get("strings", {}), **own.get("strings", {})}}
 
     def pages(self, lang: str) -> list[str]:
-        """Page paths of one language, relative to its folder."""
         folder = self.docs / lang
         return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md"))
 
@@ -134,8 +133,7 @@ class Site:
         return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
 
     def read_text(self, path) -> str:
-        """The file's text. A file that is not UTF-8 raises PageError naming the line of its
-        first bad byte: `path:LINE: not valid UTF-8 (byte b'\\xff'); save the file as UTF-8`."""
+        """The file's text; PageError naming the line of its first byte that is not UTF-8."""
         path = pathlib.Path(path)
         data = path.read_bytes()
         try:
@@ -146,7 +144,7 @@ class Site:
                             f"{data[exc.start:exc.start + 1]!r}); save the file as UTF-8") from None
 
     def front_matter(self, path) -> tuple[dict, str]:
-        """(front matter, text after it), as MkDocs reads them."""
+        """(front matter, text after it)."""
         from mkdocs.utils.meta import get_data
 
         body, meta = get_data(self.read_text(path))
@@ -154,14 +152,13 @@ class Site:
 
     def built_html(self, site_dir: pathlib.Path, lang: str, page: str) -> pathlib.Path:
         """Where the build puts `docs/<lang>/<page>`: static-i18n builds the default language
-        at the root, the others into `<lang>/`; MkDocs makes `name.md` `name/index.html`."""
+        at the root, the others into `<lang>/`."""
         out = site_dir if lang == self.default else site_dir / lang
         return out / location(page) / "index.html"
 
     def snippet(self, name: str, fresh: bool = False):
-        """`snippets.<name>` imported with the site's folder on sys.path, as the tests import it
-        (`mkdocs` as a console script does not put it there); `fresh`: executed again if the
-        process has imported it already, so that it is the file as it is now."""
+        """`snippets.<name>`, the site's folder put on sys.path (`mkdocs` as a console script
+        does not put it there); `fresh`: executed again, as the file is now."""
         if str(self.root) not in sys.path:
             sys.path.insert(0, str(self.root))
         module = sys.modules.get(f"snippets.{name}")
@@ -176,15 +173,13 @@ class Site:
             sys.dont_write_bytecode = dont_write
 
 
+_SITES: dict[pathlib.Path, Site] = {}
+
+
 def location(page: str) -> str:
     """Where MkDocs builds a page, in its language: `mask.md` -> `mask/`, `index.md` -> ``."""
     name = page.removesuffix(".md")
     return "" if name == "index" else name.removesuffix("/index") + "/"
-
-
-@cache
-def _site_at(root: pathlib.Path) -> Site:
-    return Site(root)
 
 
 def build_languages(build_config) -> tuple[str, str]:

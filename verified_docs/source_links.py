@@ -1,19 +1,18 @@
-"""Links from the site to its source.
+"""Links from the site to its source, with REPO_URL set (`repo_url: !ENV REPO_URL`): the header's
+repository link, each page's "edit this page" (REPO_URL + EDIT_URI + the page's path) and a code
+block titled with a file of snippets/ links that file.
 
-- With REPO_URL set (`repo_url: !ENV REPO_URL`), the header links the repository and every page
-  has an "edit this page" link: REPO_URL + EDIT_URI (default `edit/main/docs/`) + the page's
-  path; a code block titled with a file of snippets/ links that file. Without REPO_URL, neither.
-- A fence whose only line is `--8<-- "snippets/x.py"` and that has no title gets
-  `title="snippets/x.py"` beside its other attributes, in the Markdown handed to the build only
-  (the pages' source, which the tests run, is unchanged).
+A fence whose only line is `--8<-- "snippets/x.py"` gets `title="snippets/x.py"` in the Markdown
+handed to the build only (the pages' source, which the tests run, is unchanged).
 """
 
 from __future__ import annotations
 
-import os
 import re
 
 from markupsafe import Markup
+
+from verified_docs.site import Site
 
 DEFAULT_EDIT_URI = "edit/main/docs/"  # MkDocs would guess edit/master/docs/ for GitHub only
 # An opening fence, its include line and the closing fence (same indent and backticks).
@@ -55,8 +54,7 @@ def page_source(page, config) -> str | None:
     base = blob_base(config)
     if base is None:
         return None
-    docs = os.path.relpath(config.docs_dir, os.path.dirname(config.config_file_path))
-    return base + f"{docs}/{page.file.src_uri}".replace(os.sep, "/")
+    return f"{base}{Site.of(config).relative(config.docs_dir)}/{page.file.src_uri}"
 
 
 def linked_titles(html: str, config) -> str:

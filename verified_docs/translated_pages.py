@@ -1,10 +1,7 @@
-"""What readers see of the translation workflow, a piece of the build (verified_docs/plugin.py):
-a banner in the reader's language over a translation whose English page changed since it was
-stamped, and over a page with no file in the language being built, which static-i18n's
-`fallback_to_default` builds from English (its text marked `lang="en"`); a `<lang>/404.html` per
-language (static-i18n builds all into one folder, so the last would overwrite `404.html`); the
-glossary table; ¶ tooltips in the page's language. The texts are `extra.strings` of mkdocs.yml.
-"""
+"""What readers see of the translation workflow, a piece of the build: a banner over an outdated
+translation and over a page static-i18n's `fallback_to_default` builds from English (marked
+`lang="en"`); a `<lang>/404.html` per language (static-i18n builds all into one folder, so the
+last would overwrite `404.html`); the glossary table; ¶ tooltips in the page's language."""
 
 from __future__ import annotations
 

@@ -38,13 +38,14 @@ def test_included_code_blocks_are_titled_and_no_repository_links_without_repo_ur
 
 @pytest.fixture(scope="module")
 def site_with_repo(tmp_path_factory):
-    """The tiny site (tests/tiny.py) under this site's mkdocs.yml, theme overrides and texts, with
-    a page in English only, built with REPO_URL: what REPO_URL changes is the same on every page,
+    """The tiny site (tests/tiny.py, its extra.md in English only) under this site's mkdocs.yml,
+    theme overrides and texts, built with REPO_URL: what REPO_URL changes is the same on every page,
     so these few pages show it without building the whole site again."""
     from ruamel.yaml import YAML
 
     root = tiny_site(tmp_path_factory.mktemp("repo"))
-    (root / "docs" / "en" / "extra.md").write_text("# Extra\n\nIn English only.\n", "utf-8")
+    for lang in ("en", "ru"):  # not in the nav below (no page of this site is outside its nav)
+        (root / "docs" / lang / "mask.md").unlink()
     yaml = YAML()
     config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"))
     config["theme"]["custom_dir"] = str(ROOT / "overrides")

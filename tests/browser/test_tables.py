@@ -4,7 +4,7 @@ screen, and the look of the theme's own tables (compared with a class-less table
 stylesheet styles, on the same page); the results table on a desktop with one column per
 verified release, oldest first, each cell the value recorded for that release
 (snippets/results/*.json, in the page's decimal separator), whole without scrolling sideways
-(verified_docs/results_table.py)."""
+(verified_docs/results.py)."""
 
 import pytest
 

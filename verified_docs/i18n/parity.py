@@ -114,8 +114,7 @@ def differences(what: str, en_rel: str, tr_rel: str, en: list[Item], tr: list[It
 
 
 def page_problems(english, translation) -> list[str]:
-    """What keeps `translation` from being a translation of `english`, each problem naming both
-    pages and lines, with what to do."""
+    """What keeps `translation` from being a translation of `english`, with what to do."""
     site = Site.containing(english)
     en, tr = items(site, english), items(site, translation)
     problems = [problem for what in en
