@@ -32,11 +32,9 @@ def wrong_in(release):
 
 
 def drift_said(release):
-    """The report of wrong_in(release): that release, the line of its output fence (the code
-    fence on lines 3-7, a blank, then 5 lines per output fence), the digit."""
-    return [f"the output shown on the page differs from what the code prints on PyTorch "
-            f"{release}.", f"--- {{path}}:{9 + 5 * RELEASES.index(release)} (shown on the page "
-            f"for PyTorch {release})", "-5\n+4"]
+    """The report of wrong_in(release): that release, the page's diff, the digit."""
+    return [f"{{where}}: what the code prints on PyTorch {release} differs from the output "
+            "shown", "--- {path} (the page)", "-5\n+4"]
 
 
 # name: (info, code, its output fences, or None when it stays broken, and what its report says
@@ -61,10 +59,11 @@ PAGES = {
                 ["{where}: cannot include snippet"]),
     "bad-utf8": ("python", r"print('\xff')", None, ["{path}:4: not valid UTF-8"]),
     "split": ("python", "print(4)", [out_fence([r], "4") for r in RELEASES],
-              [f'```output title="{out_title(RELEASES)}"\nbut they are:']),
+              ["are not as `make outputs` writes them",
+               f'+```output title="{out_title(RELEASES)}"\n']),
     "left-its-group": ("python", DIFFER, [out_fence([OLDEST], "same\nTrue"),
                                           out_fence(LATER[1:], "same\nFalse")],
-                       [f"no output fence is titled with PyTorch {LATER[0]}"]),
+                       [f"what the code prints on PyTorch {LATER[0]} differs"]),
     **{f"drift-{r}": ("python", PRINT_RELEASE + "\nprint(2 + 2)", wrong_in(r), drift_said(r))
        for r in RELEASES},
     "differ": ("python", DIFFER, [], []),

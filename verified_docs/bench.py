@@ -77,7 +77,3 @@ def main(argv=None) -> None:
         print(f"PyTorch {release}: docs tests {tests:6.2f} s, floor (plain run) {floor:6.2f} s")
     for release, (tests, floor) in ratios.items():
         print(f"ratio {release}: {tests / floor:.2f}")
-
-
-if __name__ == "__main__":
-    main()

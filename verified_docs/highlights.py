@@ -22,31 +22,29 @@ COMMENT = re.compile(r"^\s*<!--\s*highlights:\s*(.*?)\s*-->\s*$")
 
 def problems(page) -> list[str]:
     site = Site.containing(page)
-    lines, rel = site.read_text(page).splitlines(), site.relative(page)
-    found, commented = [], set()
+    lines, rel, found = site.read_text(page).splitlines(), site.relative(page), []
     # Output fences are marked by `make outputs` from what differs between releases.
-    for fence in (f for f in page_fences(page) if f.lang != OUTPUT_LANG):
-        marked = list(fence.highlighted)
-        numbers = " ".join(map(str, marked))
-        comment = COMMENT.match(lines[fence.open_line - 2] if fence.open_line > 1 else "")
-        if comment:
-            commented.add(fence.open_line - 1)
-        if not marked or not comment:
-            if marked or comment:
-                found.append(f"{rel}:{fence.open_line}: hl_lines=\"{numbers}\" without a comment "
-                             "naming what it highlights: put `<!-- highlights: <piece of each "
-                             "line> | … -->` on the line above" if marked else
-                             f"{rel}:{fence.open_line - 1}: a `highlights:` comment above a "
-                             "code block that highlights no line (no hl_lines); delete one or "
-                             "add the other")
+    code = [f for f in page_fences(page) if f.lang != OUTPUT_LANG]
+    for fence in code:
+        marked, numbers = fence.highlighted, " ".join(map(str, fence.highlighted))
+        comment = fence.open_line > 1 and COMMENT.match(lines[fence.open_line - 2])
+        if not comment and marked:
+            found.append(f"{rel}:{fence.open_line}: hl_lines=\"{numbers}\" without a comment "
+                         "naming what it highlights: put `<!-- highlights: <piece of each line> "
+                         "| … -->` on the line above")
+        elif comment and not marked:
+            found.append(f"{rel}:{fence.open_line - 1}: a `highlights:` comment above a code "
+                         "block that highlights no line (no hl_lines); delete one or add the other")
+        if not comment or not marked:
             continue
         pieces = [piece.strip() for piece in comment[1].split("|") if piece.strip()]
-        code = fence.source().splitlines()
-        shown = [code[n - 1].strip() if 0 < n <= len(code) else "(no such line)" for n in marked]
+        source = fence.source().splitlines()
+        shown = [source[n - 1].strip() if 0 < n <= len(source) else "(no such line)"
+                 for n in marked]
         if len(pieces) == len(marked) and all(p in s for p, s in zip(pieces, shown)):
             continue
         # Where each piece is now, if each is on exactly one line.
-        now = [[n for n, line in enumerate(code, 1) if piece in line] for piece in pieces]
+        now = [[n for n, line in enumerate(source, 1) if piece in line] for piece in pieces]
         fix = (f'write hl_lines="{" ".join(str(n[0]) for n in now)}"'
                if now and all(len(n) == 1 for n in now) else
                "each piece must be on exactly one line of the code: name a longer piece")
@@ -54,7 +52,6 @@ def problems(page) -> list[str]:
                      + "; ".join(f"line {n}: {s!r}" for n, s in zip(marked, shown))
                      + f", but the comment above names {pieces}: the highlighted lines moved; "
                      + fix)
-    found += [f"{rel}:{number}: a `highlights:` comment that is not right above a code block"
-              for number, line in enumerate(lines, 1)
-              if COMMENT.match(line) and number not in commented]
-    return found
+    above_code = {f.open_line - 1 for f in code}
+    return found + [f"{rel}:{n}: a `highlights:` comment that is not right above a code block"
+                    for n, line in enumerate(lines, 1) if COMMENT.match(line) and n not in above_code]

@@ -13,19 +13,16 @@ import importlib.metadata
 import json
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
+from packaging.utils import canonicalize_name as canonical
+
 from verified_docs.site import Site
 
 RELEASES = Site.at(pathlib.Path.cwd()).torch  # the command runs in the site's folder
-
-
-def canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def pip(*args: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import itertools
 import pathlib
 import re
 
@@ -71,57 +70,25 @@ def shown_on(code: Fence, release: str) -> Fence | None:
     return next((o for o in output_fences(code) if release in shown_releases(o)), None)
 
 
-def info_line(site, lang: str, group: Group) -> str:
-    marks = f' hl_lines="{" ".join(map(str, group.marked))}"' if group.marked else ""
-    return f'{OUTPUT_LANG} title="{title(site, lang, group.releases)}"{marks}'
-
-
 def check(code: Fence, printed: dict[str, str]) -> None:
-    """OutputMismatch, naming page:line and release, unless the page shows what each release of
-    `printed` (all, or `--torch-release`'s) printed, as `make outputs` writes it."""
-    site = code.site
-    shown, lang = output_fences(code), site.language_of(code.path)
-    where_shown = {release: fence for fence in shown for release in shown_releases(fence)}
-    problems = []
-    for release in sorted(printed, key=versions.key):
-        actual, fence = normalise(printed[release]), where_shown.get(release)
-        if fence is None:
-            if actual or shown:
-                problems.append(
-                    f"{code.where}: no output fence is titled with PyTorch {release}, which "
-                    f"prints:\n{actual or '(nothing)'}")
-            continue
-        if normalise(fence.content) != actual:
-            diff = difflib.unified_diff(
-                normalise(fence.content).splitlines(keepends=True),
-                actual.splitlines(keepends=True),
-                f"{site.relative(code.path)}:{fence.open_line} (shown on the page for "
-                f"PyTorch {', '.join(shown_releases(fence))})",
-                f"what the code prints now on PyTorch {release}")
-            problems.append(
-                f"{code.where}: the output shown on the page differs from what the code prints "
-                f"on PyTorch {release}.\n{''.join(diff)}")
-    if problems:
-        raise OutputMismatch("\n".join(problems)
-                             + "\nIf the new output is right, run `make outputs` and review the "
-                             "diff.")
-    if set(printed) != set(code.releases):
-        return  # the grouping can only be judged with every release's output
-    # Byte for byte what `make outputs` writes, so that it is a fixed point on every page.
-    found = groups(printed)
-    shown_text = "".join(code.path.read_text(encoding="utf-8").splitlines(keepends=True)[
-        outputs_span(code)])
-    written = block(site, lang, found)
-    if shown_text != written:
-        at = next(i for i, (a, b) in enumerate(itertools.zip_longest(
-            shown_text.splitlines(), written.splitlines())) if a != b)
-        raise OutputMismatch(
-            f"{code.where}: the output fences after this code should be, in this order:\n"
-            + "\n".join(f"  ```{info_line(site, lang, group)}" for group in found)
-            + "\nbut they are:\n" + "\n".join(f"  ```{fence.info.strip()}" for fence in shown)
-            + f"\n(from line {code.close_line + 1 + at}; one fence per distinct output, titled "
-            "with the releases that print it, the lines that differ marked, a blank line before "
-            "each, enough backticks). `make outputs` writes them.")
+    """OutputMismatch, with a diff of the page, unless the fences after `code` are byte for byte
+    what `make outputs` writes from `printed` (a `--torch-release` run: the page's outputs for
+    the other releases), so that `make outputs` is a fixed point on every page."""
+    lines = code.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    fixed = with_outputs(lines, code, groups(completed(code, printed)))
+    if fixed == lines:
+        return
+    wrong = [r for r in sorted(printed, key=versions.key)
+             if normalise(printed[r]) != normalise(getattr(shown_on(code, r), "content", ""))]
+    said = (f"what the code prints on PyTorch {', '.join(wrong)} differs from the output shown"
+            if wrong else "the output fences after it are not as `make outputs` writes them "
+            "(one per distinct output, oldest first, titled with the releases that print it, "
+            "the lines that differ marked)")
+    rel = code.site.relative(code.path)
+    diff = difflib.unified_diff(lines, fixed, f"{rel} (the page)",
+                                f"{rel} (what `make outputs` writes)")
+    raise OutputMismatch(f"{code.where}: {said}:\n{''.join(diff)}If the new output is right, run "
+                         "`make outputs` and review the diff.")
 
 
 def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
@@ -131,24 +98,23 @@ def completed(code: Fence, printed: dict[str, str]) -> dict[str, str]:
     return {**shown, **printed}
 
 
-def outputs_span(code: Fence) -> slice:
-    """The lines after `code` that `make outputs` rewrites: its output fences, blank lines."""
+def with_outputs(lines: list[str], code: Fence, found: list[Group]) -> list[str]:
+    """The page's `lines` with the output fences after `code` (and the blank lines before them)
+    replaced by a blank line and a fence per group of `found`."""
     shown = output_fences(code)
-    return slice(code.close_line, shown[-1].close_line if shown else code.close_line)
+    end = shown[-1].close_line if shown else code.close_line
+    lang, text = code.site.language_of(code.path), ""
+    for group in found:
+        fence = ticks(group.text)
+        marks = f' hl_lines="{" ".join(map(str, group.marked))}"' if group.marked else ""
+        text += (f'\n{fence}{OUTPUT_LANG} title="{title(code.site, lang, group.releases)}"'
+                 f"{marks}\n{group.text}{fence}\n")
+    return [*lines[:code.close_line], *text.splitlines(keepends=True), *lines[end:]]
 
 
 def ticks(text: str) -> str:
     """Enough backticks to fence `text`: more than any run of them in it."""
     return "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
-
-
-def block(site, lang: str, found: list[Group]) -> str:
-    """The text `make outputs` puts after a code fence: a blank line and a fence per group."""
-    text = ""
-    for group in found:
-        fence = ticks(group.text)
-        text += f"\n{fence}{info_line(site, lang, group)}\n{group.text}{fence}\n"
-    return text
 
 
 def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
@@ -165,18 +131,16 @@ def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
             if len(theirs) == len(english):
                 written[translation] = [(theirs[english.index(code)], found)
                                         for code, found in written[path]]
-    return {file: write(site, file, pending) for file, pending in written.items()}
+    return {file: write(file, pending) for file, pending in written.items()}
 
 
-def write(site: Site, path: pathlib.Path, pending: list[tuple[Fence, list[Group]]]) -> int:
+def write(path: pathlib.Path, pending: list[tuple[Fence, list[Group]]]) -> int:
     """Bottom-up, so that line numbers stay valid."""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    lang, changed = site.language_of(path), 0
+    lines, changed = path.read_text(encoding="utf-8").splitlines(keepends=True), 0
     for code, found in sorted(pending, key=lambda item: -item[0].open_line):
-        span, new = outputs_span(code), block(site, lang, found)
-        if "".join(lines[span]) != new:
-            changed += 1
-            lines[span] = [new]
+        fixed = with_outputs(lines, code, found)
+        if fixed != lines:
+            changed, lines = changed + 1, fixed
     if changed:
         path.write_text("".join(lines), encoding="utf-8")
         page_fences.cache_clear()

@@ -38,10 +38,17 @@ def read(path: pathlib.Path) -> dict:
     return data
 
 
-def record(path: pathlib.Path, verified: dict[str, list[str]], with_code: set[str],
-           all_releases: list[str]) -> None:
-    """Pages (`en/mask.md`, `ru/mask.md`) verified today, each on its releases."""
-    today = datetime.date.today().isoformat()
+def record(site, pages: dict[pathlib.Path, list[set[str] | None]]) -> None:
+    """Each page of the default language whose fences all passed (None: one did not), in every
+    language, recorded as verified today on the releases its fences ran on."""
+    default, today = (site.docs / site.default).resolve(), datetime.date.today().isoformat()
+    names = {path.resolve().relative_to(default).as_posix(): ran for path, ran in pages.items()}
+    verified = {f"{lang}/{page}": list(site.torch.ascending(set().union(*ran)))
+                for page, ran in names.items() if None not in ran
+                for lang in site.locales if (site.docs / lang / page).exists()}
+    if not verified:
+        return
+    path = site.root / RECORD
     path.parent.mkdir(parents=True, exist_ok=True)
     # Two pytest-xdist workers may record at once: the lock keeps either from dropping the other's.
     with open(path.with_suffix(".lock"), "w") as lock:
@@ -50,8 +57,9 @@ def record(path: pathlib.Path, verified: dict[str, list[str]], with_code: set[st
             data = read(path)
         except Unreadable:
             data = {}
-        data["run"] = {"torch": all_releases, "verified": today}
-        data["with_code"] = sorted(set(data.get("with_code", [])) | with_code)
+        data["run"] = {"torch": list(site.torch.ascending()), "verified": today}
+        data["with_code"] = sorted(set(data.get("with_code", []))
+                                   | {f"{lang}/{page}" for lang in site.locales for page in names})
         for page, releases in verified.items():
             data.setdefault("pages", {})[page] = {"torch": releases, "verified": today}
         tmp = path.with_suffix(".tmp")

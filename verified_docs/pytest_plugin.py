@@ -142,9 +142,14 @@ def pytest_collectreport(report):
 
 
 def pytest_sessionfinish(session):
-    config = session.config
+    config, pages = session.config, {}
     config.stash[RUNNER].close()
-    record_provenance(config, session.items)
+    site, passed = config.stash[SITE], config.stash[PASSED]
+    for definition in [getattr(item, "test_definition", None) for item in session.items]:
+        path = pathlib.Path(definition.source_path) if definition else None
+        if path and site.language_of(path) == site.default:
+            pages.setdefault(path, []).append(passed.get((path, definition.start_line)))
+    provenance.record(site, pages)
     if UPDATES in config.stash:  # then {file: how many of its code fences' outputs changed}
         config.stash[UPDATES] = {file: n for path, pending in config.stash[UPDATES].items()
                                  for file, n in outputs.rewrite(path, pending).items() if n}
@@ -160,20 +165,3 @@ def pytest_terminal_summary(terminalreporter, config):
     elif changed is not None:
         terminalreporter.write_line("make outputs: every output fence is up to date.")
 
-
-def record_provenance(config, items) -> None:
-    """Each page whose fences all passed, in every language, on the releases they ran on."""
-    site, passed, pages = config.stash[SITE], config.stash[PASSED], {}
-    default = (site.docs / site.default).resolve()
-    for definition in [getattr(item, "test_definition", None) for item in items]:
-        path = pathlib.Path(definition.source_path) if definition else None
-        if path and site.language_of(path) == site.default:
-            pages.setdefault(path.resolve().relative_to(default).as_posix(), []).append(
-                passed.get((path, definition.start_line)))
-    verified = {f"{lang}/{page}": list(site.torch.ascending(set().union(*releases)))
-                for page, releases in pages.items() if None not in releases
-                for lang in site.locales if (site.docs / lang / page).exists()}
-    if verified:
-        provenance.record(site.root / provenance.RECORD, verified,
-                          {f"{lang}/{page}" for lang in site.locales for page in pages},
-                          list(site.torch.ascending()))

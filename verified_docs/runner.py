@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import json
+import multiprocessing.connection
 import os
 import pathlib
 import signal
@@ -65,7 +65,7 @@ class Worker:
     def connect(self) -> PageProcess:
         try:
             process = PageProcess(self.socket)
-        except (OSError, ValueError):  # refused or reset: the worker died; or no reply at all
+        except (OSError, EOFError):  # refused, reset or no reply: the worker died
             self.log.seek(0)
             raise BlockFailed(f"the Python that runs PyTorch {self.release} did not start:\n"
                               + self.log.read().decode(errors="replace")[-3000:]) from None
@@ -86,36 +86,31 @@ class PageProcess:
     """A fork of a worker: one page's fences on one release, or one example."""
 
     def __init__(self, path: str):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(START_TIMEOUT)
-        self.reader = self.sock.makefile("rb")
+        self.connection = multiprocessing.connection.Client(path, "AF_UNIX")
         try:
-            self.sock.connect(path)
-            hello = json.loads(self.reader.readline())
+            self.pid, self.torch = self.receive(START_TIMEOUT)
         except BaseException:
-            self.close()
+            self.connection.close()
             raise
-        self.pid, self.torch = hello["pid"], hello["torch"]
+
+    def receive(self, timeout: float):
+        if not self.connection.poll(timeout):
+            raise TimeoutError
+        return self.connection.recv()
 
     def run(self, code: str, filename: str, fresh: bool, timeout: float, limit: int) -> Result:
         """Raises TimeoutError (the process killed), or EOFError when the process ended."""
-        request = {"code": code, "filename": filename, "fresh": fresh, "limit": limit}
-        self.sock.sendall(json.dumps(request).encode() + b"\n")
-        self.sock.settimeout(timeout)
+        self.connection.send((code, filename, fresh, limit))
         try:
-            line = self.reader.readline()
+            return Result(**self.receive(timeout))
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
             self.close()
             raise
-        if not line:
-            raise EOFError
-        return Result(**json.loads(line))
 
     def close(self) -> None:
-        self.reader.close()
-        self.sock.close()
+        self.connection.close()
 
 
 class Runner:
@@ -180,26 +175,24 @@ class Runner:
 
     def send(self, process: PageProcess, fence: Fence, code: tuple[str, str], release: str,
              fresh: bool) -> Result:
+        """The run of `code`; BlockFailed, the release's process dropped, when it did not finish
+        in time, ended its process or printed more than the limit."""
         try:
             result = process.run(*code, fresh, self.timeout, self.limit)
         except TimeoutError:
-            self.drop(release)
-            raise BlockFailed(
-                f"{fence.where}: the code block did not finish within {self.timeout:g} s "
-                f"(PyTorch {release}) and was stopped. If it really needs longer, "
-                "raise the limit with `--block-timeout`.") from None
+            problem = (f"the code block did not finish within {self.timeout:g} s (PyTorch "
+                       f"{release}) and was stopped. If it really needs longer, raise the limit "
+                       "with `--block-timeout`.")
         except (EOFError, OSError):
-            self.drop(release)
-            raise BlockFailed(
-                f"{fence.where}: the process running the code block (PyTorch {release}) "
-                "ended before the block finished, e.g. by os._exit() or a crash.") from None
-        for stream in ("stdout", "stderr"):
-            size = getattr(result, f"{stream}_bytes")
-            if size > self.limit:
-                self.drop(release)
-                raise BlockFailed(
-                    f"{fence.where}: the code block wrote {size:,} bytes to {stream}, more than "
-                    f"the limit of {self.limit:,} (PyTorch {release}). A page shows a "
-                    "short output; print less. The first lines were:\n"
-                    + "\n".join(getattr(result, stream)[:2000].splitlines()[:20]))
-        return result
+            problem = (f"the process running the code block (PyTorch {release}) ended before "
+                       "the block finished, e.g. by os._exit() or a crash.")
+        else:
+            flood = [s for s in ("stdout", "stderr") if getattr(result, f"{s}_bytes") > self.limit]
+            if not flood:
+                return result
+            problem = (f"the code block wrote {getattr(result, f'{flood[0]}_bytes'):,} bytes to "
+                       f"{flood[0]}, more than the limit of {self.limit:,} (PyTorch {release}). "
+                       "A page shows a short output; print less. The first lines were:\n"
+                       + "\n".join(getattr(result, flood[0])[:2000].splitlines()[:20]))
+        self.drop(release)
+        raise BlockFailed(f"{fence.where}: {problem}")

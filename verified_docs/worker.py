@@ -2,14 +2,13 @@
 listening socket FD (a page, or an example) in a fork of itself, so every page starts with
 torch's global state pristine without paying for an import. The DIRs go first on sys.path;
 with `-I`, an empty folder and only a release's DIR, it is a reader's fresh Python. A connection
-gets `{"pid", "torch"}`, then a reply line per request line (see `run`). Only the standard
-library and torch are imported here.
+gets (pid, torch version), then a reply per request (see `run`). Only the standard library and
+torch are imported here.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import signal
 import socket
@@ -18,17 +17,17 @@ import tempfile
 import traceback
 import types
 import warnings
+from multiprocessing.connection import Connection
 
 
 def format_error(exc: BaseException, root: str) -> str:
-    """The traceback from the first frame of the page's own code (relative file names) on."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    own = [i for i, f in enumerate(frames) if not os.path.isabs(f.filename)]
-    shown = frames[own[0]:] if own else frames[-1:]
-    for frame in shown:
+    """The traceback from the page's own code on (this file's `exec` left out), the project's
+    files named relative to it."""
+    frames = traceback.extract_tb(exc.__traceback__)[1:]
+    for frame in frames:
         if frame.filename.startswith(root + os.sep):
             frame.filename = os.path.relpath(frame.filename, root)
-    return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(shown))
+    return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
             + "".join(traceback.format_exception_only(exc)).rstrip("\n"))
 
 
@@ -62,23 +61,20 @@ def run(code: str, filename: str, namespace: dict, limit: int, root: str) -> dic
     return reply
 
 
-def serve_connection(connection: socket.socket, root: str, torch_version: str) -> None:
-    """In the forked process: run the connection's code, one request line each."""
-    reader, writer = connection.makefile("rb"), connection.makefile("wb")
-
-    def reply(message: dict) -> None:
-        writer.write(json.dumps(message).encode() + b"\n")
-        writer.flush()
-
-    reply({"pid": os.getpid(), "torch": torch_version})
+def serve_connection(connection: Connection, root: str, torch_version: str) -> None:
+    """In the forked process: run the connection's code, one request each."""
+    connection.send((os.getpid(), torch_version))
     namespace: dict = {}
-    for line in reader:
-        request = json.loads(line)
-        if request["fresh"]:
+    while True:
+        try:
+            code, filename, fresh, limit = connection.recv()
+        except EOFError:
+            return
+        if fresh:
             # What `python file.py` gives the code: a `__main__` module of its own.
             main = sys.modules["__main__"] = types.ModuleType("__main__")
-            namespace, sys.argv = main.__dict__, [request["filename"]]
-        reply(run(request["code"], request["filename"], namespace, request["limit"], root))
+            namespace, sys.argv = main.__dict__, [filename]
+        connection.send(run(code, filename, namespace, limit, root))
 
 
 # Libraries the pages' code imports, imported once before any fork as a plain run of the same
@@ -104,7 +100,8 @@ def main() -> None:
             listener.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the code's own subprocesses
             try:
-                serve_connection(connection, root, torch.__version__)
+                # A str: unpickling torch's TorchVersion would import torch in the runner.
+                serve_connection(Connection(connection.detach()), root, str(torch.__version__))
             finally:
                 os._exit(0)
         connection.close()
