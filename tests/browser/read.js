@@ -14,6 +14,17 @@ window.__tests = (() => {
   const pastScreen = node => { const range = document.createRange(); range.selectNodeContents(node);
     return [...range.getClientRects()].some(r => r.width && (r.left < -0.5 || r.right > innerWidth + 0.5)); };
   const fontSize = el => parseFloat(getComputedStyle(el).fontSize);
+  // A CSS colour's red, green and blue, as getComputedStyle writes it (rgb() or rgba()).
+  const rgb = css => css.match(/[\d.]+/g).slice(0, 3).map(c => Math.trunc(Number(c)));
+  const background = el => rgb(getComputedStyle(el).backgroundColor);
+  // WCAG's contrast ratio of two colours ([r, g, b]).
+  const contrast = (a, b) => {
+    const luminance = c => c.map(x => x / 255)
+      .map(x => x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4)
+      .reduce((sum, x, i) => sum + x * [0.2126, 0.7152, 0.0722][i], 0);
+    const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (high + 0.05) / (low + 0.05);
+  };
 
   // Is a copy button clear of its code's text: above the first line (in the title bar) or right
   // of the text's box?
@@ -74,10 +85,13 @@ window.__tests = (() => {
         for (let i = 0; i < 10 && title && !title.innerText.trim(); i++) await frames();
         const rect = block.getBoundingClientRect();
         const differ = title && title.querySelector('.release-differ');
+        // The title's own text, without the "≠ …" legend after it.
+        const shownTitle = title && title.checkVisibility() ? [...title.childNodes]
+          .filter(n => n !== differ).map(n => n.textContent).join('').trim() : '';
         blocks.push({
-          // The title's own text, without the "≠ …" legend after it.
-          title: title && title.checkVisibility() ? [...title.childNodes].filter(n => n !== differ)
-            .map(n => n.textContent).join('').trim() : '',
+          title: shownTitle,
+          // The releases the title names (after "PyTorch").
+          releases: shownTitle.split('PyTorch').pop().replace(/,/g, ' ').split(/\s+/).filter(Boolean),
           differ: differ && differ.checkVisibility()
             ? differ.querySelector('[aria-hidden]').innerText.trim() : '',
           // Each line as drawn: a printed line (one `go` span) or a missing-line row; a line
@@ -88,10 +102,12 @@ window.__tests = (() => {
                            .map(r => Math.round(r.top))).size})),
           top: rect.top + scrollY, bottom: rect.bottom + scrollY, left: rect.left, right: rect.right,
           visible: block.checkVisibility() && rect.width > 0 && rect.height > 0,
-          code: getComputedStyle(block.querySelector('pre')).backgroundColor,
+          // Each marked line, its bar and the bar's contrast with the code's background.
           marks: all('.hll', block).map(line => {
             const shadow = getComputedStyle(line).boxShadow;
-            return {text: line.innerText.trim(), bar: (shadow.match(/rgba?\([^)]*\)/) || [''])[0],
+            const bar = (shadow.match(/rgba?\([^)]*\)/) || [''])[0];
+            return {text: line.innerText.trim(), bar,
+                    contrast: bar ? contrast(rgb(bar), background(block.querySelector('pre'))) : 0,
                     barWidth: parseFloat((shadow.match(/\)\s+([\d.]+)px/) || [0, 0])[1])};
           }),
         });
@@ -125,21 +141,36 @@ window.__tests = (() => {
               captionShown: !!cap && cap.getBoundingClientRect().height > 0
                             && getComputedStyle(cap).visibility === 'visible',
               page: document.documentElement.scrollWidth,
-              background: getComputedStyle(document.body).backgroundColor,
+              background: background(document.body),
               scheme: document.body.dataset.mdColorScheme};
     });
   };
 
   // The fill of every <text> of a drawing, as the browser computes it (the SVG inlined off
-  // screen for a moment: an <img>'s insides cannot be read).
-  const labelColours = async src => {
+  // screen for a moment: an <img>'s insides cannot be read), and its contrast with colour `on`.
+  const labelColours = async ([src, on]) => {
     const box = document.createElement('div');
     box.style.cssText = 'position:absolute;left:-10000px;top:0';
     box.innerHTML = await (await fetch(src)).text();
     document.body.append(box);
-    const fills = all('text', box).map(t => [t.textContent, getComputedStyle(t).fill]);
+    const fills = all('text', box).map(t => {
+      const fill = getComputedStyle(t).fill;
+      return [t.textContent, fill, Math.round(contrast(rgb(fill), on) * 100) / 100];
+    });
     box.remove();
     return fills;
+  };
+
+  // Each non-ASCII heading id opened by a link, percent-encoded as a browser sends it: id ->
+  // the id of the element that is then :target.
+  const targets = async headings => {
+    const found = {};
+    for (const [, id] of headings.filter(([, id]) => id && /[^\x00-\x7f]/.test(id))) {
+      location.hash = encodeURIComponent(id);
+      await frames();
+      found[id] = (document.querySelector(':target') || {}).id || null;
+    }
+    return found;
   };
 
   // Everything a desktop reader's browser shows that the tests check.
@@ -149,6 +180,8 @@ window.__tests = (() => {
     const meta = sel => (document.querySelector(sel) || {}).content || '';
     const fontFamily = el => el.replace(/["']/g, '').split(',')[0].trim();
     const next = (document.querySelector('article h1') || {}).nextElementSibling;
+    const headings = all('article :is(h1,h2,h3,h4,h5,h6)')
+      .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]);
     return {
       html_lang: document.documentElement.lang,
       title: document.title,
@@ -165,8 +198,7 @@ window.__tests = (() => {
       katex_fonts: [...document.fonts].filter(f => fontFamily(f.family).startsWith('KaTeX'))
         .map(f => [fontFamily(f.family), f.style, f.weight, f.status]),
       ids: all('[id]').map(el => el.id),
-      headings: all('article :is(h1,h2,h3,h4,h5,h6)')
-        .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]),
+      headings,
       permalinks: all('a.headerlink').map(a => a.title),
       fragment_links: all('article a[href*="#"]').map(a => a.href),
       switcher: all('a.md-select__link').map(a => ({lang: a.lang, hreflang: a.hreflang,
@@ -202,15 +234,13 @@ window.__tests = (() => {
       }),
       release_outputs: await releaseOutputs(),
       figures: await figures(),
+      targets: await targets(headings),
     };
   };
 
-  // A link to a heading by its id, percent-encoded as a browser sends it: is the heading :target?
-  const target = async url => {
-    location.href = url;
-    await frames();
-    return (document.querySelector(':target') || {}).id || null;
-  };
+  // The colour scheme the page is in, and the page's colour.
+  const scheme = () => ({scheme: document.body.dataset.mdColorScheme,
+                         background: background(document.body)});
 
   // What a sentence of the text points to (a section's id, the first element after its heading
   // that matches `selector` and holds `holding`), brought into view: its text drawn past the
@@ -331,7 +361,15 @@ window.__tests = (() => {
       under = under.parentElement;
     const top = Math.max(r.top, 0);
     return [{x: r.right - parseFloat(s.borderRightWidth) - 1 - strip, y: top, width: strip,
-             height: Math.min(r.bottom, innerHeight) - top}, getComputedStyle(under).backgroundColor];
+             height: Math.min(r.bottom, innerHeight) - top}, background(under)];
+  };
+
+  // Has the search shown its results, or said that there are none?
+  const searchDone = () => {
+    const none = JSON.parse(document.getElementById('__config').textContent)
+      .translations['search.result.none'];
+    const meta = document.querySelector('.md-search-result__meta').textContent.trim();
+    return document.querySelector('.md-search-result__list').children.length || meta === none;
   };
 
   // What a search shows: the results' hrefs (sections too), the first result (its title
@@ -392,6 +430,6 @@ window.__tests = (() => {
     return settle();
   };
 
-  return {settle, readThrough, collect, releaseOutputs, figures, labelColours, target, phone,
-          tables, probe, edge, searchResults, repoLinks, axeRun};
+  return {settle, readThrough, collect, releaseOutputs, figures, labelColours, scheme, phone,
+          tables, probe, edge, searchDone, searchResults, repoLinks, axeRun};
 })();

@@ -1,6 +1,5 @@
-"""What a search engine or a link preview reads of each page: its own meta description, from its
-own text and in its language (verified_docs/page_meta.py), Open Graph title and description; and a
-table of contents without the same entry twice."""
+"""What a search engine or a link preview reads of each page: its own description in its
+language (verified_docs/page_meta.py), Open Graph; a table of contents without an entry twice."""
 
 import collections
 import re

@@ -1,10 +1,7 @@
-"""From a page to its source (verified_docs/source_links.py): a code block included from snippets/
-shows the file's path as its title; with REPO_URL set the header links the repository, every
-page has an "edit this page" link to its own Markdown file and, after its text, a link that opens
-a new issue naming the page (overrides/partials/feedback-link.html), and no page asks another
-site for anything (the theme's repository facts from api.github.com: overrides/partials/
-source.html); without REPO_URL none of these links is there.
-"""
+"""From a page to its source (verified_docs/source_links.py): a code block included from
+snippets/ titled with its path; with REPO_URL the repository, "edit this page" and feedback links
+and no request to another site (the theme's api.github.com call: overrides/partials/source.html);
+without REPO_URL none of them."""
 
 import os
 import re
@@ -67,8 +64,6 @@ def site_with_repo(tmp_path_factory):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, lang):
-    """The feedback link: visible, in the page's language, to a new issue of REPO_URL whose title
-    names the page and whose text its address, source file and language."""
     _, _, server, pages = site_with_repo
     strings = SITE.extra(lang)["strings"]
     for page in (p for p in pages if p.lang.locale == lang):
@@ -80,7 +75,7 @@ def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, l
             f"{where}: 'edit this page' links {found['edit']}")
         assert found["feedback"] == 1 and found["shown"], (
             f"{where}: no visible feedback link (overrides/partials/feedback-link.html)")
-        assert found["text"] == strings["feedback_link"], found["text"]
+        assert found["text"] == strings["feedback_link"], f"{where}: feedback link {found['text']!r}"
         href = urllib.parse.urlsplit(found["href"])
         assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
         query = urllib.parse.parse_qs(href.query)

@@ -1,10 +1,6 @@
-"""Tables: every table, on a 360 px phone, in Material's scrolling box once (put there by the
-build, verified_docs/tables.py, not again by the theme's script), the page no wider than the
-screen, and the look of the theme's own tables (compared with a class-less table that Material's
-stylesheet styles, on the same page); the results table on a desktop with one column per
-verified release, oldest first, each cell the value recorded for that release
-(snippets/results/*.json, in the page's decimal separator), whole without scrolling sideways
-(verified_docs/results.py)."""
+"""Tables: each in Material's scrolling box once (verified_docs/tables.py) with the theme's look,
+the page no wider than a 360 px phone; the results table on a desktop, a column per release,
+each cell the recorded value in the page's decimal separator (verified_docs/results.py)."""
 
 import pytest
 
