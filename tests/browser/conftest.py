@@ -6,7 +6,6 @@ desktop), `dark_visits` (a desktop whose system asks for a dark scheme), `phone_
 
 from __future__ import annotations
 
-import contextlib
 import importlib.resources
 import io
 import pathlib
@@ -14,7 +13,6 @@ import types
 
 import pytest
 from PIL import Image
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from tests.repo import SITE
@@ -82,16 +80,10 @@ class Tab:
         return self.page.evaluate(f"arg => window.__tests.{name}(arg)", arg)
 
     def goto(self, url: str) -> int:
-        """Open `url` and wait until the reader sees it: loaded, its fonts in, drawn (two
-        frames). The document's height then."""
+        """Open `url` and wait until the reader sees it: loaded, at the screen's width, its fonts
+        in, drawn (two frames). The document's height then."""
         self.page.goto(url, wait_until="load")
-        # A phone applies the page's viewport (width=device-width) a frame or more after load
-        # on a busy machine; until then the page is laid out 980 px wide. A page wider than the
-        # screen never gets there: the tests then report its width.
-        with contextlib.suppress(PlaywrightTimeout):
-            self.page.wait_for_function("w => document.documentElement.clientWidth <= w",
-                                        arg=self.width, timeout=5000)
-        return self.read("settle")
+        return self.read("settle", self.width)
 
     def close(self):
         self.context.close()
@@ -112,11 +104,10 @@ class Visits(dict):
 
 
 def read_every_page(browser, server, pages, read, scroll=True, **context_args) -> Visits:
-    """Every page loaded once and read through as a reader scrolls (unless `scroll` is false:
-    the theme sets a code block up, its copy button, when it first comes into view), and
-    `read(tab, page)`'s dict of it. The pages take turns in two tabs: a callable in that dict
-    (axe, the requests and errors the page goes on making after load) is called, for its
-    value, while the other tab loads the next page."""
+    """Every page loaded once, read through as a reader scrolls (unless `scroll` is false: the
+    theme sets a code block up, its copy button, when it first comes into view), and `read(tab,
+    page)`'s dict of it. The pages take turns in two tabs: a callable in that dict (axe, the
+    requests and errors the page makes after load) is called while the other tab loads."""
     tabs = [Tab(browser, **context_args) for _ in range(2)]
     records, pending = {}, {id(t): [] for t in tabs}
 
@@ -215,13 +206,12 @@ POINTED_TO = [
 ]
 # The smallest text size Lighthouse calls legible on a phone (its font-size audit).
 LEGIBLE = 12
-STRIP = 4  # px of the scroller's right edge that are read
 
 
 def edge_share(t: Tab, index: int, end: bool) -> float:
     """The share of rows of scroller `index`'s rightmost pixels that differ from its background,
     at its start or at its end (scrolled fully to the right)."""
-    box, background = t.read("edge", [index, end, STRIP])
+    box, background = t.read("edge", [index, end])
     image = Image.open(io.BytesIO(t.page.screenshot(clip=box))).convert("RGB")
     differ = [any(max(abs(a - b) for a, b in zip(image.getpixel((x, y)), background)) > 12
                   for x in range(image.width)) for y in range(image.height)]
@@ -245,17 +235,14 @@ def phone_visits(browser, server, pages) -> Visits:
         name = page.source.split("/", 1)[1]
         pointed = [what for source, *what in POINTED_TO if source == name]
         data = {**t.read("phone", [releases, LEGIBLE, pointed]), "tables_360": tables_360}
-        t.read("probe")
         data["seen"] = {}  # kind -> (index, share of edge rows with the cue at start, at end)
         for scroller in data["scrollers"]:
             kind, index = scroller["kind"], scroller["index"]
             if kind in data["seen"] or seen_in.setdefault((page.lang.locale, kind),
                                                           page.location) != page.location:
                 continue
-            t.page.locator(f'[data-phone-scroller="{index}"]').scroll_into_view_if_needed()
-            t.page.wait_for_timeout(50)
             data["seen"][kind] = (index, *(edge_share(t, index, end) for end in (False, True)))
-            t.read("edge", [index, False, STRIP])
+            t.read("edge", [index, False])
         # On the pages whose boxes it was about; every box's tabindex: test_phone.py.
         return {**data, "axe": axe(t, ["scrollable-region-focusable"])
                 if pointed or name == "index.md" else []}

@@ -112,9 +112,14 @@ window.__tests = (() => {
           }),
         });
       }
+      // The blocks' layout: each under the one before, or all in one row, left to right.
+      const after = test => blocks.every((b, i) => !i || test(blocks[i - 1], b));
+      const width = box.getBoundingClientRect().width;
       found.push({blocks, children: [...box.children].map(c => c.className),
                   row: box.classList.contains('release-outputs--row'),
-                  width: box.getBoundingClientRect().width,
+                  stacked: after((above, b) => b.top >= above.bottom),
+                  sideBySide: after((left, b) => b.top === left.top && b.left >= left.right),
+                  fullWidth: blocks.every(b => Math.abs(b.right - b.left - width) < 1),
                   pageWider: document.documentElement.scrollWidth > innerWidth});
     }
     opened.forEach(fold => fold.open = false);
@@ -313,14 +318,18 @@ window.__tests = (() => {
   };
 
   // Computed styles a wrapped table shares with Material's class-less table. Results tables set
-  // their own padding and alignment of values (extra.css): cells' padding is compared apart.
+  // their own padding and alignment of values (extra.css): cells' padding is compared only on a
+  // plain wrapped table.
   const same = {table: ['fontSize', 'backgroundColor', 'borderTopStyle', 'borderTopWidth',
                         'borderTopColor', 'borderTopLeftRadius', 'display', 'maxWidth', 'overflowX'],
                 th: ['fontWeight', 'verticalAlign', 'minWidth'],
                 td: ['borderTopStyle', 'borderTopWidth', 'borderTopColor', 'verticalAlign']};
 
   // Every table next to a class-less copy of it (Material's look: in the same kind of box, same
-  // place): the styles `same` names of each, and whether it is in one scrolling box.
+  // place): the styles `same` names of each (`look`: part -> ours, theirs), and whether it is in
+  // one scrolling box. A table laid out as cards on a phone (extra.css; test_phone.py checks that
+  // they fit) is compared but for its display and its cells' padding, which keeps a card's lines
+  // together.
   const tables = () => all('article table').map(table => {
     const box = table.parentElement, wrap = box.parentElement;
     const ref = table.cloneNode(true);
@@ -329,13 +338,16 @@ window.__tests = (() => {
     refBox.append(ref); refWrap.append(refBox); wrap.after(refWrap);
     const compare = (sel, props) => ({ours: style(sel === 'table' ? table : table.querySelector(sel), props),
                                       theirs: style(sel === 'table' ? ref : ref.querySelector(sel), props)});
+    const look = Object.fromEntries(Object.entries(same).map(([sel, props]) => [sel, compare(sel, props)]));
+    const cards = look.table.ours.display === 'grid';
+    if (cards) Object.values(look.table).forEach(styles => delete styles.display);
+    else if ([...table.classList].join(' ') === 'wrapped-table') look['td padding'] = compare('td', ['paddingTop', 'paddingLeft']);
     const found = {
       name: table.id || table.dataset.results || all('th', table).map(text).join(' | '),
       classes: table.className,
       inBox: box.classList.contains('md-typeset__table') && wrap.classList.contains('md-typeset__scrollwrap'),
       boxedTwice: !!wrap.parentElement.closest('.md-typeset__table'),
-      look: Object.fromEntries(Object.entries(same).map(([sel, props]) => [sel, compare(sel, props)])),
-      padding: compare('td', ['paddingTop', 'paddingLeft'])};
+      look};
     refWrap.remove();
     return {...found, pageWider: document.documentElement.scrollWidth > innerWidth};
   });
@@ -343,18 +355,24 @@ window.__tests = (() => {
   // Only the colours the scroll cue paints stay: text, borders and inline code backgrounds go
   // transparent.
   const probe = () => {
+    if (document.getElementById('edge-probe')) return;
     const css = document.createElement('style');
+    css.id = 'edge-probe';
     css.textContent = `article pre code, article pre code *, article table, article table *,
       .katex-display, .katex-display * { color: transparent !important; border-color: transparent !important; }
       article table code { background-color: transparent !important; }`;
     document.head.append(css);
   };
 
-  // The `strip` rightmost px of scroller `index` (PHONE's numbering) scrolled to its start or its
-  // end, and the colour under it: its own, or the first opaque ancestor's.
-  const edge = ([index, end, strip]) => {
-    const el = document.querySelector(`[data-phone-scroller="${index}"]`);
+  // The 4 rightmost px of scroller `index` (PHONE's numbering), in view (with only the cue's
+  // colours: `probe`) and scrolled to its start or its end, and the colour under it: its own, or
+  // the first opaque ancestor's.
+  const edge = async ([index, end]) => {
+    const el = document.querySelector(`[data-phone-scroller="${index}"]`), strip = 4;
+    probe();
+    el.scrollIntoViewIfNeeded();  // centred if it is not in view, as Playwright does
     el.scrollLeft = end ? el.scrollWidth : 0;
+    await new Promise(r => setTimeout(r, 50));
     const r = el.getBoundingClientRect(), s = getComputedStyle(el);
     let under = el;
     while (under.parentElement && getComputedStyle(under).backgroundColor === 'rgba(0, 0, 0, 0)')
@@ -414,7 +432,14 @@ window.__tests = (() => {
                   nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
   };
 
-  const settle = async () => {
+  // Once the screen's `width` is applied (up to 5 s): a phone applies the page's viewport
+  // (width=device-width) a frame or more after load on a busy machine, until then laying the page
+  // out 980 px wide. A page wider than the screen never gets there: the tests then report its
+  // width.
+  const settle = async width => {
+    const start = Date.now();
+    while (width && document.documentElement.clientWidth > width && Date.now() - start < 5000)
+      await frames();
     await document.fonts.ready;
     await frames();
     return document.documentElement.scrollHeight;
@@ -431,5 +456,5 @@ window.__tests = (() => {
   };
 
   return {settle, readThrough, collect, releaseOutputs, figures, labelColours, scheme, phone,
-          tables, probe, edge, searchDone, searchResults, repoLinks, axeRun};
+          tables, edge, searchDone, searchResults, repoLinks, axeRun};
 })();

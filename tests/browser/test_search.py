@@ -38,8 +38,7 @@ ANSWERS = {
            "зачем клонировать grad_output": "why-clone.md", "субградиент": "mask.md",
            "в чём разница relu и clamp": "relu-vs-clamp.md",
            "градиент в нуле": ("relu-vs-clamp.md", "mask.md"),
-           "почему градиент в нуле равен 1": "mask.md",
-           "на месте": "why-clone.md"},
+           "почему градиент в нуле равен 1": "mask.md", "на месте": "why-clone.md"},
 }
 # A query with short words and the same query without them must find the same: lunr's stop-word
 # filters leave «в», «и», «на», "by", "an", "the" out of the index, and a query must not match
@@ -207,9 +206,8 @@ HINT = ("\nMaterial ranks by its index: the words of a page's prose (code and ou
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in ANSWERS],
                          ids=lambda lang: lang.locale)
 def test_each_question_finds_its_answer_first_in_prose(searches, server, site, lang):
-    """The answering page first, its title shown; on a phone that first result fits the first
-    screen, and no result's teaser is a code listing (it was: 1,004 px of code above the right
-    result)."""
+    """On a phone the first result fits the first screen and no teaser is a code listing (it
+    was: 1,004 px of code above the right result)."""
     titles = {d["location"]: html.unescape(re.sub(r"<[^>]+>", "", d["title"]))
               for d in index_docs(site)}
     wrong, bad = [], []

@@ -44,18 +44,15 @@ def site_with_repo(tmp_path_factory):
     for lang in ("en", "ru"):  # not in the nav below (no page of this site is outside its nav)
         (root / "docs" / lang / "mask.md").unlink()
     yaml = YAML()
-    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"))
+    config = yaml.load(ROOT / "mkdocs.yml")
     config["theme"]["custom_dir"] = str(ROOT / "overrides")
     config["nav"] = [{"Home": "index.md"}, {"Extra": "extra.md"}]
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "verified-docs" in plugin:
             plugin["verified-docs"] = {}  # no figure or results table on these pages
-    with (root / "mkdocs.yml").open("w", encoding="utf-8") as out:
-        yaml.dump(config, out)
+    yaml.dump(config, root / "mkdocs.yml")
     site = root / "site"
-    with pytest.MonkeyPatch.context() as env:
-        env.delenv("EDIT_URI", raising=False)
-        result = build(root, site, REPO_URL=REPO)
+    result = build(root, site, REPO_URL=REPO, EDIT_URI="")  # "": the default edit path
     assert result.returncode == 0, result.stderr
     server = s.SiteServer(site)
     yield root, site, server, s.discover_pages(site)
@@ -92,9 +89,8 @@ def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, l
 
 
 def test_repo_url_adds_colab_and_source_links(site_with_repo):
-    """With REPO_URL set: above each page with code, "Open in Colab" opens its notebook from the
-    gh-pages branch the workflow pushes (verified_docs/notebooks.py) and "View source" its
-    Markdown; each code block titled with a snippet links that file at main."""
+    """Above a page with code "Open in Colab" opens its notebook from the gh-pages branch the
+    workflow pushes (verified_docs/notebooks.py); a snippet's title links the file at main."""
     root, site, _, _ = site_with_repo
     notebooks = sorted(site.rglob("*.ipynb"))
     assert notebooks, "the build made no notebook"
