@@ -221,8 +221,7 @@ def edge_share(t: Tab, index: int, end: bool) -> float:
 @pytest.fixture(scope="session")
 def phone_visits(browser, server, pages) -> Visits:
     """Every page on a phone: what read.js's `phone` finds; the tables at 360 px; in each
-    language the scroll cue of the first box of each kind that scrolls, read in pixels; axe's
-    scrollable-region-focusable on the pages of POINTED_TO and the home page."""
+    language the scroll cue of the first box of each kind that scrolls, read in pixels."""
     releases = list(SITE.torch.ascending())
     seen_in: dict[tuple, str] = {}   # (language, kind) -> the page whose box was read in pixels
 
@@ -243,7 +242,8 @@ def phone_visits(browser, server, pages) -> Visits:
                 continue
             data["seen"][kind] = (index, *(edge_share(t, index, end) for end in (False, True)))
             t.read("edge", [index, False])
-        # On the pages whose boxes it was about; every box's tabindex: test_phone.py.
+        # axe's scrollable-region-focusable on the pages whose boxes it was about (POINTED_TO, the
+        # home page); every box's tabindex: test_phone.py.
         return {**data, "axe": axe(t, ["scrollable-region-focusable"])
                 if pointed or name == "index.md" else []}
 

@@ -102,12 +102,13 @@ window.__tests = (() => {
                            .map(r => Math.round(r.top))).size})),
           top: rect.top + scrollY, bottom: rect.bottom + scrollY, left: rect.left, right: rect.right,
           visible: block.checkVisibility() && rect.width > 0 && rect.height > 0,
-          // Each marked line, its bar and the bar's contrast with the code's background.
+          // Each marked line, its bar and the bar's contrast with the code's background (the
+          // <code>'s: the <pre> around it is transparent).
           marks: all('.hll', block).map(line => {
             const shadow = getComputedStyle(line).boxShadow;
             const bar = (shadow.match(/rgba?\([^)]*\)/) || [''])[0];
             return {text: line.innerText.trim(), bar,
-                    contrast: bar ? contrast(rgb(bar), background(block.querySelector('pre'))) : 0,
+                    contrast: bar ? contrast(rgb(bar), background(block.querySelector('pre > code'))) : 0,
                     barWidth: parseFloat((shadow.match(/\)\s+([\d.]+)px/) || [0, 0])[1])};
           }),
         });

@@ -88,8 +88,7 @@ def test_404_page_speaks_its_language_and_leads_to_each_home(tab, server, lang):
     assert links == {t.locale: server.url(t.prefix) for t in SITE.built_languages}, (
         f"{lang.prefix}404.html: the language menu leads to {links}")
     english = [e for e in ENGLISH if e in shown["title"] + shown["footer"]]
-    # A new language's texts are English copies until translated (make translations lists them);
-    # its interface is checked once expectations are written for it, as in the test below.
+    # A new language's texts are English until translated: checked once INTERFACE has it.
     assert lang.locale == "en" or lang.locale not in INTERFACE or not english, (
         f"{lang.prefix}404.html: English text {english}")
 

@@ -19,9 +19,8 @@ PLACES = {"provenance": ("the footer", "overrides/partials/provenance.html, in c
 
 
 def expected(lang, want, kind) -> tuple[str, dict]:
-    """What a reader of `lang` reads in line `kind` and its data-*: the language's text filled in
-    with the record's releases and date (as the language writes it, Babel's long format:
-    «1 декабря 2026 г.»; data-verified the ISO date), or its text for no record."""
+    """What a reader of `lang` reads in line `kind` and its data-*: the language's text with the
+    record's releases and date (Babel's long format: «1 декабря 2026 г.»), or its text for none."""
     strings = SITE.extra(lang)["strings"]
     if want is None:
         return " ".join(strings[f"{kind}_pending"].split()), {"provenance": "pending"}
