@@ -1,23 +1,18 @@
-"""Fixtures of the browser tests: the session's built site (`site`, tests/conftest.py), served on
-127.0.0.1 and read in Debian's Chromium with every non-loopback request blocked and recorded.
-
-Each page is loaded once per screen a reader uses, and everything the tests check of it is read
-during that one load (by read.js): `visits` (a desktop), `dark_visits` (a desktop whose system
-asks for a dark scheme), `phone_visits` (390 x 844, touch). Only a test that clicks or types
-loads a page itself.
-"""
+"""Fixtures of the browser tests: the session's built site (`site`, tests/conftest.py) served on
+127.0.0.1, read in Debian's Chromium with every non-loopback request blocked and recorded. Each
+page is loaded once per screen a reader uses and read during that load by read.js: `visits` (a
+desktop), `dark_visits` (a desktop whose system asks for a dark scheme), `phone_visits` (390 x
+844, touch). Only a test that clicks or types loads a page itself."""
 
 from __future__ import annotations
 
-import contextlib
 import importlib.resources
 import io
 import pathlib
 import types
-import urllib.parse
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from tests.repo import SITE
@@ -85,16 +80,10 @@ class Tab:
         return self.page.evaluate(f"arg => window.__tests.{name}(arg)", arg)
 
     def goto(self, url: str) -> int:
-        """Open `url` and wait until the reader sees it: loaded, its fonts in, drawn (two
-        frames). The document's height then."""
+        """Open `url` and wait until the reader sees it: loaded, at the screen's width, its fonts
+        in, drawn (two frames). The document's height then."""
         self.page.goto(url, wait_until="load")
-        # A phone applies the page's viewport (width=device-width) a frame or more after load
-        # on a busy machine; until then the page is laid out 980 px wide. A page wider than the
-        # screen never gets there: the tests then report its width.
-        with contextlib.suppress(PlaywrightTimeout):
-            self.page.wait_for_function("w => document.documentElement.clientWidth <= w",
-                                        arg=self.width, timeout=5000)
-        return self.read("settle")
+        return self.read("settle", self.width)
 
     def close(self):
         self.context.close()
@@ -115,11 +104,10 @@ class Visits(dict):
 
 
 def read_every_page(browser, server, pages, read, scroll=True, **context_args) -> Visits:
-    """Every page loaded once and read through as a reader scrolls (unless `scroll` is false:
-    the theme sets a code block up, its copy button, when it first comes into view), and
-    `read(tab, page)`'s dict of it. The pages take turns in two tabs: a callable in that dict
-    (axe, the requests and errors the page goes on making after load) is called, for its
-    value, while the other tab loads the next page."""
+    """Every page loaded once, read through as a reader scrolls (unless `scroll` is false: the
+    theme sets a code block up, its copy button, when it first comes into view), and `read(tab,
+    page)`'s dict of it. The pages take turns in two tabs: a callable in that dict (axe, the
+    requests and errors the page makes after load) is called while the other tab loads."""
     tabs = [Tab(browser, **context_args) for _ in range(2)]
     records, pending = {}, {id(t): [] for t in tabs}
 
@@ -164,26 +152,13 @@ def axe(t: Tab, rules: list[str] | None = None):
     return lambda: t.page.evaluate("() => window.__axe")
 
 
-def rgb(css: str) -> tuple[int, int, int]:
-    return tuple(int(float(c)) for c in css[css.index("(") + 1:css.index(")")].split(",")[:3])
-
-
-def contrast(a, b) -> float:
-    """WCAG's contrast ratio of two colours (rgb tuples or CSS rgb()/rgba())."""
-    def luminance(colour):
-        c = [x / 255 for x in (rgb(colour) if isinstance(colour, str) else colour)]
-        c = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
-        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 def figure_colours(t: Tab) -> list[dict]:
-    """The page's first figure at a desktop's width and a phone's: what read.js's `figures`
-    finds, the commonest colour of the drawing's pixels on screen, its labels' fills."""
-    from PIL import Image
-
+    """The page's first figure, if any, at a desktop's width and a phone's: what read.js's
+    `figures` finds, the commonest colour of the drawing's pixels on screen, its labels' fills
+    and their contrast with it."""
     seen = []
+    if not t.page.locator("article figure").count():
+        return seen
     for viewport in (DESKTOP, PHONE):
         t.page.set_viewport_size(viewport)
         found = t.read("figures")[0]
@@ -191,49 +166,36 @@ def figure_colours(t: Tab) -> list[dict]:
         image = Image.open(io.BytesIO(shot)).convert("RGB")
         _, found["drawn_on"] = max(image.getcolors(image.width * image.height))
         seen.append({**found, "screen": viewport["width"],
-                     "labels": t.read("labelColours", found["src"])})
+                     "labels": t.read("labelColours", [found["src"], found["drawn_on"]])})
     t.page.set_viewport_size(DESKTOP)
     return seen
 
 
 @pytest.fixture(scope="session")
 def visits(browser, server, pages) -> Visits:
-    """Every page of every language on a desktop, light: what a reader's browser did and
-    showed (read.js `collect`), the figure's colours, each non-ASCII heading id opened as a
-    link, and axe-core's serious and critical violations."""
+    """Every page of every language on a desktop, light: read.js `collect`, the figure's
+    colours, and axe-core's serious and critical violations."""
     def read(t, page):
-        data = t.read("collect")
-        url = server.url(page.location)
-        data["targets"] = {hid: t.read("target", url + "#" + urllib.parse.quote(hid))
-                           for _, hid, _ in data["headings"] if hid and not hid.isascii()}
-        return {**data, "figure_colours": figure_colours(t) if data["figures"] else [],
-                "axe": axe(t)}
+        return {**t.read("collect"), "figure_colours": figure_colours(t), "axe": axe(t)}
 
     return read_every_page(browser, server, pages, read, viewport=DESKTOP)
 
 
 @pytest.fixture(scope="session")
 def dark_visits(browser, server, pages) -> Visits:
-    """Every page on a desktop whose system asks for a dark scheme: the scheme, the page's
-    colour, the outputs' marks and the figure, and axe's rules about colour. Not read through:
-    what the theme sets up on the way (a code block's copy button) has no text for them."""
+    """Every page on a desktop whose system asks for a dark scheme, not read through: what the
+    theme sets up on the way (a code block's copy button) has no text for axe's colour rules."""
     def read(t, page):
-        scheme, background = t.page.evaluate(
-            "() => [document.body.dataset.mdColorScheme, getComputedStyle(document.body).backgroundColor]")
-        figures = t.read("figures")
-        return {"scheme": scheme, "background": background, "figures": figures,
-                "release_outputs": t.read("releaseOutputs"),
-                "figure_colours": figure_colours(t) if figures else [],
-                "axe": axe(t, COLOUR_RULES)}
+        return {**t.read("scheme"), "release_outputs": t.read("releaseOutputs"),
+                "figure_colours": figure_colours(t), "axe": axe(t, COLOUR_RULES)}
 
     return read_every_page(browser, server, pages, read, scroll=False, viewport=DESKTOP,
                            color_scheme="dark")
 
 
 # What a sentence of the text points to, on a phone: (page, what, the section's id, the first
-# element after its heading that matches and holds the text given). Each was cut at the
-# screen's edge or scrolled sideways with the value the text is about out of sight (ux-3 M5,
-# m11).
+# element after its heading that matches and holds the text given). Each was cut at the screen's
+# edge or scrolled sideways with the value the text is about out of sight (ux-3 M5, m11).
 POINTED_TO = [
     ("exercise.md", "the expected result (\"Note the third gradient\")", "task",
      ".language-text pre > code", "'grad'"),
@@ -244,17 +206,14 @@ POINTED_TO = [
 ]
 # The smallest text size Lighthouse calls legible on a phone (its font-size audit).
 LEGIBLE = 12
-STRIP = 4  # px of the scroller's right edge that are read
 
 
 def edge_share(t: Tab, index: int, end: bool) -> float:
     """The share of rows of scroller `index`'s rightmost pixels that differ from its background,
     at its start or at its end (scrolled fully to the right)."""
-    from PIL import Image
-
-    box, background = t.read("edge", [index, end, STRIP])
-    image, want = Image.open(io.BytesIO(t.page.screenshot(clip=box))).convert("RGB"), rgb(background)
-    differ = [any(max(abs(a - b) for a, b in zip(image.getpixel((x, y)), want)) > 12
+    box, background = t.read("edge", [index, end])
+    image = Image.open(io.BytesIO(t.page.screenshot(clip=box))).convert("RGB")
+    differ = [any(max(abs(a - b) for a, b in zip(image.getpixel((x, y)), background)) > 12
                   for x in range(image.width)) for y in range(image.height)]
     return sum(differ) / max(len(differ), 1)
 
@@ -262,8 +221,7 @@ def edge_share(t: Tab, index: int, end: bool) -> float:
 @pytest.fixture(scope="session")
 def phone_visits(browser, server, pages) -> Visits:
     """Every page on a phone: what read.js's `phone` finds; the tables at 360 px; in each
-    language the scroll cue of the first box of each kind that scrolls, read in pixels; axe's
-    scrollable-region-focusable on the pages of POINTED_TO and the home page."""
+    language the scroll cue of the first box of each kind that scrolls, read in pixels."""
     releases = list(SITE.torch.ascending())
     seen_in: dict[tuple, str] = {}   # (language, kind) -> the page whose box was read in pixels
 
@@ -276,18 +234,16 @@ def phone_visits(browser, server, pages) -> Visits:
         name = page.source.split("/", 1)[1]
         pointed = [what for source, *what in POINTED_TO if source == name]
         data = {**t.read("phone", [releases, LEGIBLE, pointed]), "tables_360": tables_360}
-        t.read("probe")
         data["seen"] = {}  # kind -> (index, share of edge rows with the cue at start, at end)
         for scroller in data["scrollers"]:
             kind, index = scroller["kind"], scroller["index"]
             if kind in data["seen"] or seen_in.setdefault((page.lang.locale, kind),
                                                           page.location) != page.location:
                 continue
-            t.page.locator(f'[data-phone-scroller="{index}"]').scroll_into_view_if_needed()
-            t.page.wait_for_timeout(50)
             data["seen"][kind] = (index, *(edge_share(t, index, end) for end in (False, True)))
-            t.read("edge", [index, False, STRIP])
-        # On the pages whose boxes it was about; every box's tabindex: test_phone.py.
+            t.read("edge", [index, False])
+        # axe's scrollable-region-focusable on the pages whose boxes it was about (POINTED_TO, the
+        # home page); every box's tabindex: test_phone.py.
         return {**data, "axe": axe(t, ["scrollable-region-focusable"])
                 if pointed or name == "index.md" else []}
 

@@ -14,6 +14,17 @@ window.__tests = (() => {
   const pastScreen = node => { const range = document.createRange(); range.selectNodeContents(node);
     return [...range.getClientRects()].some(r => r.width && (r.left < -0.5 || r.right > innerWidth + 0.5)); };
   const fontSize = el => parseFloat(getComputedStyle(el).fontSize);
+  // A CSS colour's red, green and blue, as getComputedStyle writes it (rgb() or rgba()).
+  const rgb = css => css.match(/[\d.]+/g).slice(0, 3).map(c => Math.trunc(Number(c)));
+  const background = el => rgb(getComputedStyle(el).backgroundColor);
+  // WCAG's contrast ratio of two colours ([r, g, b]).
+  const contrast = (a, b) => {
+    const luminance = c => c.map(x => x / 255)
+      .map(x => x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4)
+      .reduce((sum, x, i) => sum + x * [0.2126, 0.7152, 0.0722][i], 0);
+    const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (high + 0.05) / (low + 0.05);
+  };
 
   // Is a copy button clear of its code's text: above the first line (in the title bar) or right
   // of the text's box?
@@ -74,10 +85,13 @@ window.__tests = (() => {
         for (let i = 0; i < 10 && title && !title.innerText.trim(); i++) await frames();
         const rect = block.getBoundingClientRect();
         const differ = title && title.querySelector('.release-differ');
+        // The title's own text, without the "≠ …" legend after it.
+        const shownTitle = title && title.checkVisibility() ? [...title.childNodes]
+          .filter(n => n !== differ).map(n => n.textContent).join('').trim() : '';
         blocks.push({
-          // The title's own text, without the "≠ …" legend after it.
-          title: title && title.checkVisibility() ? [...title.childNodes].filter(n => n !== differ)
-            .map(n => n.textContent).join('').trim() : '',
+          title: shownTitle,
+          // The releases the title names (after "PyTorch").
+          releases: shownTitle.split('PyTorch').pop().replace(/,/g, ' ').split(/\s+/).filter(Boolean),
           differ: differ && differ.checkVisibility()
             ? differ.querySelector('[aria-hidden]').innerText.trim() : '',
           // Each line as drawn: a printed line (one `go` span) or a missing-line row; a line
@@ -88,17 +102,25 @@ window.__tests = (() => {
                            .map(r => Math.round(r.top))).size})),
           top: rect.top + scrollY, bottom: rect.bottom + scrollY, left: rect.left, right: rect.right,
           visible: block.checkVisibility() && rect.width > 0 && rect.height > 0,
-          code: getComputedStyle(block.querySelector('pre')).backgroundColor,
+          // Each marked line, its bar and the bar's contrast with the code's background (the
+          // <code>'s: the <pre> around it is transparent).
           marks: all('.hll', block).map(line => {
             const shadow = getComputedStyle(line).boxShadow;
-            return {text: line.innerText.trim(), bar: (shadow.match(/rgba?\([^)]*\)/) || [''])[0],
+            const bar = (shadow.match(/rgba?\([^)]*\)/) || [''])[0];
+            return {text: line.innerText.trim(), bar,
+                    contrast: bar ? contrast(rgb(bar), background(block.querySelector('pre > code'))) : 0,
                     barWidth: parseFloat((shadow.match(/\)\s+([\d.]+)px/) || [0, 0])[1])};
           }),
         });
       }
+      // The blocks' layout: each under the one before, or all in one row, left to right.
+      const after = test => blocks.every((b, i) => !i || test(blocks[i - 1], b));
+      const width = box.getBoundingClientRect().width;
       found.push({blocks, children: [...box.children].map(c => c.className),
                   row: box.classList.contains('release-outputs--row'),
-                  width: box.getBoundingClientRect().width,
+                  stacked: after((above, b) => b.top >= above.bottom),
+                  sideBySide: after((left, b) => b.top === left.top && b.left >= left.right),
+                  fullWidth: blocks.every(b => Math.abs(b.right - b.left - width) < 1),
                   pageWider: document.documentElement.scrollWidth > innerWidth});
     }
     opened.forEach(fold => fold.open = false);
@@ -125,21 +147,36 @@ window.__tests = (() => {
               captionShown: !!cap && cap.getBoundingClientRect().height > 0
                             && getComputedStyle(cap).visibility === 'visible',
               page: document.documentElement.scrollWidth,
-              background: getComputedStyle(document.body).backgroundColor,
+              background: background(document.body),
               scheme: document.body.dataset.mdColorScheme};
     });
   };
 
   // The fill of every <text> of a drawing, as the browser computes it (the SVG inlined off
-  // screen for a moment: an <img>'s insides cannot be read).
-  const labelColours = async src => {
+  // screen for a moment: an <img>'s insides cannot be read), and its contrast with colour `on`.
+  const labelColours = async ([src, on]) => {
     const box = document.createElement('div');
     box.style.cssText = 'position:absolute;left:-10000px;top:0';
     box.innerHTML = await (await fetch(src)).text();
     document.body.append(box);
-    const fills = all('text', box).map(t => [t.textContent, getComputedStyle(t).fill]);
+    const fills = all('text', box).map(t => {
+      const fill = getComputedStyle(t).fill;
+      return [t.textContent, fill, Math.round(contrast(rgb(fill), on) * 100) / 100];
+    });
     box.remove();
     return fills;
+  };
+
+  // Each non-ASCII heading id opened by a link, percent-encoded as a browser sends it: id ->
+  // the id of the element that is then :target.
+  const targets = async headings => {
+    const found = {};
+    for (const [, id] of headings.filter(([, id]) => id && /[^\x00-\x7f]/.test(id))) {
+      location.hash = encodeURIComponent(id);
+      await frames();
+      found[id] = (document.querySelector(':target') || {}).id || null;
+    }
+    return found;
   };
 
   // Everything a desktop reader's browser shows that the tests check.
@@ -149,6 +186,8 @@ window.__tests = (() => {
     const meta = sel => (document.querySelector(sel) || {}).content || '';
     const fontFamily = el => el.replace(/["']/g, '').split(',')[0].trim();
     const next = (document.querySelector('article h1') || {}).nextElementSibling;
+    const headings = all('article :is(h1,h2,h3,h4,h5,h6)')
+      .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]);
     return {
       html_lang: document.documentElement.lang,
       title: document.title,
@@ -165,8 +204,7 @@ window.__tests = (() => {
       katex_fonts: [...document.fonts].filter(f => fontFamily(f.family).startsWith('KaTeX'))
         .map(f => [fontFamily(f.family), f.style, f.weight, f.status]),
       ids: all('[id]').map(el => el.id),
-      headings: all('article :is(h1,h2,h3,h4,h5,h6)')
-        .map(h => [h.tagName.toLowerCase(), h.id, text(h).replace(/¶$/, '').trim()]),
+      headings,
       permalinks: all('a.headerlink').map(a => a.title),
       fragment_links: all('article a[href*="#"]').map(a => a.href),
       switcher: all('a.md-select__link').map(a => ({lang: a.lang, hreflang: a.hreflang,
@@ -202,15 +240,13 @@ window.__tests = (() => {
       }),
       release_outputs: await releaseOutputs(),
       figures: await figures(),
+      targets: await targets(headings),
     };
   };
 
-  // A link to a heading by its id, percent-encoded as a browser sends it: is the heading :target?
-  const target = async url => {
-    location.href = url;
-    await frames();
-    return (document.querySelector(':target') || {}).id || null;
-  };
+  // The colour scheme the page is in, and the page's colour.
+  const scheme = () => ({scheme: document.body.dataset.mdColorScheme,
+                         background: background(document.body)});
 
   // What a sentence of the text points to (a section's id, the first element after its heading
   // that matches `selector` and holds `holding`), brought into view: its text drawn past the
@@ -283,14 +319,18 @@ window.__tests = (() => {
   };
 
   // Computed styles a wrapped table shares with Material's class-less table. Results tables set
-  // their own padding and alignment of values (extra.css): cells' padding is compared apart.
+  // their own padding and alignment of values (extra.css): cells' padding is compared only on a
+  // plain wrapped table.
   const same = {table: ['fontSize', 'backgroundColor', 'borderTopStyle', 'borderTopWidth',
                         'borderTopColor', 'borderTopLeftRadius', 'display', 'maxWidth', 'overflowX'],
                 th: ['fontWeight', 'verticalAlign', 'minWidth'],
                 td: ['borderTopStyle', 'borderTopWidth', 'borderTopColor', 'verticalAlign']};
 
   // Every table next to a class-less copy of it (Material's look: in the same kind of box, same
-  // place): the styles `same` names of each, and whether it is in one scrolling box.
+  // place): the styles `same` names of each (`look`: part -> ours, theirs), and whether it is in
+  // one scrolling box. A table laid out as cards on a phone (extra.css; test_phone.py checks that
+  // they fit) is compared but for its display and its cells' padding, which keeps a card's lines
+  // together.
   const tables = () => all('article table').map(table => {
     const box = table.parentElement, wrap = box.parentElement;
     const ref = table.cloneNode(true);
@@ -299,13 +339,16 @@ window.__tests = (() => {
     refBox.append(ref); refWrap.append(refBox); wrap.after(refWrap);
     const compare = (sel, props) => ({ours: style(sel === 'table' ? table : table.querySelector(sel), props),
                                       theirs: style(sel === 'table' ? ref : ref.querySelector(sel), props)});
+    const look = Object.fromEntries(Object.entries(same).map(([sel, props]) => [sel, compare(sel, props)]));
+    const cards = look.table.ours.display === 'grid';
+    if (cards) Object.values(look.table).forEach(styles => delete styles.display);
+    else if ([...table.classList].join(' ') === 'wrapped-table') look['td padding'] = compare('td', ['paddingTop', 'paddingLeft']);
     const found = {
       name: table.id || table.dataset.results || all('th', table).map(text).join(' | '),
       classes: table.className,
       inBox: box.classList.contains('md-typeset__table') && wrap.classList.contains('md-typeset__scrollwrap'),
       boxedTwice: !!wrap.parentElement.closest('.md-typeset__table'),
-      look: Object.fromEntries(Object.entries(same).map(([sel, props]) => [sel, compare(sel, props)])),
-      padding: compare('td', ['paddingTop', 'paddingLeft'])};
+      look};
     refWrap.remove();
     return {...found, pageWider: document.documentElement.scrollWidth > innerWidth};
   });
@@ -313,25 +356,39 @@ window.__tests = (() => {
   // Only the colours the scroll cue paints stay: text, borders and inline code backgrounds go
   // transparent.
   const probe = () => {
+    if (document.getElementById('edge-probe')) return;
     const css = document.createElement('style');
+    css.id = 'edge-probe';
     css.textContent = `article pre code, article pre code *, article table, article table *,
       .katex-display, .katex-display * { color: transparent !important; border-color: transparent !important; }
       article table code { background-color: transparent !important; }`;
     document.head.append(css);
   };
 
-  // The `strip` rightmost px of scroller `index` (PHONE's numbering) scrolled to its start or its
-  // end, and the colour under it: its own, or the first opaque ancestor's.
-  const edge = ([index, end, strip]) => {
-    const el = document.querySelector(`[data-phone-scroller="${index}"]`);
+  // The 4 rightmost px of scroller `index` (PHONE's numbering), in view (with only the cue's
+  // colours: `probe`) and scrolled to its start or its end, and the colour under it: its own, or
+  // the first opaque ancestor's.
+  const edge = async ([index, end]) => {
+    const el = document.querySelector(`[data-phone-scroller="${index}"]`), strip = 4;
+    probe();
+    el.scrollIntoViewIfNeeded();  // centred if it is not in view, as Playwright does
     el.scrollLeft = end ? el.scrollWidth : 0;
+    await new Promise(r => setTimeout(r, 50));
     const r = el.getBoundingClientRect(), s = getComputedStyle(el);
     let under = el;
     while (under.parentElement && getComputedStyle(under).backgroundColor === 'rgba(0, 0, 0, 0)')
       under = under.parentElement;
     const top = Math.max(r.top, 0);
     return [{x: r.right - parseFloat(s.borderRightWidth) - 1 - strip, y: top, width: strip,
-             height: Math.min(r.bottom, innerHeight) - top}, getComputedStyle(under).backgroundColor];
+             height: Math.min(r.bottom, innerHeight) - top}, background(under)];
+  };
+
+  // Has the search shown its results, or said that there are none?
+  const searchDone = () => {
+    const none = JSON.parse(document.getElementById('__config').textContent)
+      .translations['search.result.none'];
+    const meta = document.querySelector('.md-search-result__meta').textContent.trim();
+    return document.querySelector('.md-search-result__list').children.length || meta === none;
   };
 
   // What a search shows: the results' hrefs (sections too), the first result (its title
@@ -376,7 +433,14 @@ window.__tests = (() => {
                   nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
   };
 
-  const settle = async () => {
+  // Once the screen's `width` is applied (up to 5 s): a phone applies the page's viewport
+  // (width=device-width) a frame or more after load on a busy machine, until then laying the page
+  // out 980 px wide. A page wider than the screen never gets there: the tests then report its
+  // width.
+  const settle = async width => {
+    const start = Date.now();
+    while (width && document.documentElement.clientWidth > width && Date.now() - start < 5000)
+      await frames();
     await document.fonts.ready;
     await frames();
     return document.documentElement.scrollHeight;
@@ -392,6 +456,6 @@ window.__tests = (() => {
     return settle();
   };
 
-  return {settle, readThrough, collect, releaseOutputs, figures, labelColours, target, phone,
-          tables, probe, edge, searchResults, repoLinks, axeRun};
+  return {settle, readThrough, collect, releaseOutputs, figures, labelColours, scheme, phone,
+          tables, edge, searchDone, searchResults, repoLinks, axeRun};
 })();

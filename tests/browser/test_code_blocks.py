@@ -1,7 +1,5 @@
-"""Code blocks and tabs as a reader sees them (overrides/assets/stylesheets/extra.css): every block
-a reader scrolls to gets its copy button (the theme adds it when the block first comes into view,
-content.lazy in mkdocs.yml), the button never sits on code, and a tab's label does not look like
-a link."""
+"""Code blocks and tabs as a reader sees them (extra.css): every block scrolled to gets its copy
+button (content.lazy in mkdocs.yml), clear of the code; a tab's label does not look like a link."""
 
 import pytest
 

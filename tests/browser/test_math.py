@@ -1,6 +1,5 @@
-"""Math: the formulas on the pages reach the reader typeset by KaTeX at build time
-(verified_docs/katex.py), in KaTeX's own fonts shipped with the site, never as raw TeX and never
-wider than a phone."""
+"""Math typeset by KaTeX at build time (verified_docs/katex.py), in KaTeX's fonts shipped with
+the site, never raw TeX, never wider than a phone."""
 
 import pytest
 
@@ -9,8 +8,7 @@ from tests.browser.conftest import LANGS
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_math_is_typeset_in_the_sites_katex_fonts(visits, lang):
-    """Each formula's font is KaTeX_Main, and the browser loaded it (and KaTeX's italic) from the
-    site: a reader without a math font of their own still sees real math."""
+    """From the site: a reader without a math font of their own still sees real math."""
     mine = visits.of(lang)
     assert any(v.math_total for v in mine), (
         f"no page in {lang!r} has a formula (pymdownx.arithmatex: \\( … \\) or \\[ … \\]), "

@@ -1,10 +1,7 @@
-"""Finding one's way: headings get readable ids (Cyrillic stays Cyrillic, never `#_4`) that a
-percent-encoded link opens, and every link to an anchor lands on an element that exists; the
-language menu (each item with its `lang`, the page's own marked) leads from every page to the
-same page in each other language, keeping the section, and from the 404 page to each home;
-<html lang>, the logo to the page's own home, sitemap.xml's hreflang alternates; the interface in
-the page's language (the English text of a page not translated yet marked lang="en", built:
-tests/test_translation_workflow.py); a "back to top" button that comes back on scrolling up."""
+"""Finding one's way: readable heading ids that a percent-encoded link opens, every anchor link
+landing; the language menu (from every page and the 404 page, keeping the section), <html lang>,
+the logo, sitemap.xml's hreflang alternates; the interface in the page's language (an untranslated
+page's text marked lang="en": tests/test_translation_workflow.py); back to top."""
 
 import pathlib
 import re
@@ -43,7 +40,6 @@ def test_anchors_are_readable_and_lead_somewhere(visits, server, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_language_menu_html_lang_and_logo(visits, server, lang):
-    """From every page, each language's item leads to the same page in that language."""
     problems = []
     for v in visits.of(lang):
         if v.html_lang != lang:
@@ -71,8 +67,6 @@ def test_language_menu_html_lang_and_logo(visits, server, lang):
 
 @pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
 def test_switching_language_keeps_the_section(tab, server, lang):
-    """The menu's script carries the #section along (overrides/partials/alternate.html), and
-    leaves a link without one as it is."""
     for target in (t for t in SITE.built_languages if t != lang):
         for anchor in ("", "#subgradient"):
             tab.goto(server.url(f"{lang.prefix}mask/") + anchor)
@@ -81,29 +75,26 @@ def test_switching_language_keeps_the_section(tab, server, lang):
             tab.page.wait_for_load_state("load")
             expected = server.url(s.counterpart(f"{lang.prefix}mask/", target)) + anchor
             assert urllib.parse.unquote(tab.page.url) == expected, (
-                f"{lang.prefix}mask/{anchor} -> {target.locale}: landed on {tab.page.url}")
+                f"{lang.prefix}mask/{anchor} -> {target.locale}: landed on {tab.page.url} (the "
+                "menu's script carries the #section along: overrides/partials/alternate.html)")
             assert tab.page.evaluate("document.documentElement.lang") == target.locale
 
 
 @pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
 def test_404_page_speaks_its_language_and_leads_to_each_home(tab, server, lang):
     tab.goto(server.url(lang.prefix + "404.html"))
-    links = dict(tab.page.eval_on_selector_all(
-        "a.md-select__link[hreflang]", "as => as.map(a => [a.hreflang, a.href])"))
+    shown = tab.read("collect")
+    links = {item["hreflang"]: item["href"] for item in shown["switcher"]}
     assert links == {t.locale: server.url(t.prefix) for t in SITE.built_languages}, (
         f"{lang.prefix}404.html: the language menu leads to {links}")
-    shown = tab.page.evaluate("() => document.title + document.querySelector('.md-footer-meta')"
-                              ".innerText")
-    english = [e for e in ENGLISH if e in shown]
-    # A new language's texts are English copies until translated (make translations lists them);
-    # its interface is checked once expectations are written for it, as in the test below.
+    english = [e for e in ENGLISH if e in shown["title"] + shown["footer"]]
+    # A new language's texts are English until translated: checked once INTERFACE has it.
     assert lang.locale == "en" or lang.locale not in INTERFACE or not english, (
         f"{lang.prefix}404.html: English text {english}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_interface_in_page_language(visits, lang):
-    """Heading-anchor tooltips, the browser tab's title, the footer."""
     want = INTERFACE.get(lang)
     if want is None:
         pytest.skip(f"no expectations written for {lang!r}")
@@ -152,10 +143,9 @@ def top_label(lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_back_to_top_appears_on_scrolling_up_and_leads_to_the_top(tab, visits, lang):
-    """On every page (Material's navigation.top in mkdocs.yml's theme.features); tried on the
-    longest."""
     missing = [v.url for v in visits.of(lang) if not v.top]
-    assert not missing, f"pages without Material's back-to-top button: {missing}"
+    assert not missing, (f"pages without Material's back-to-top button (navigation.top in "
+                         f"mkdocs.yml's theme.features): {missing}")
     url = max(visits.of(lang), key=lambda v: v.heights[1]).url
     tab.goto(url)
     button = tab.page.locator("button.md-top")

@@ -1,6 +1,5 @@
-"""What a search engine or a link preview reads of each page: its own meta description, from its
-own text and in its language (verified_docs/page_meta.py), Open Graph title and description; and a
-table of contents without the same entry twice."""
+"""What a search engine or a link preview reads of each page: its own description in its
+language (verified_docs/page_meta.py), Open Graph; a table of contents without an entry twice."""
 
 import collections
 import re
@@ -25,10 +24,9 @@ def test_every_page_has_its_own_description(visits, lang):
             problems.append(f"{v.url}: shares its description with another {lang!r} page")
         if lang == "ru" and not CYRILLIC.search(v.description):
             problems.append(f"{v.url}: a Russian page described in another language")
-        home = v.page.location == v.page.lang.prefix
-        if (v.og.get("og:description") != v.description or not v.og.get("og:title")
-                or not v.og.get("og:url") or not v.og.get("og:site_name")
-                or v.og.get("og:type") != ("website" if home else "article")):
+        kind = "website" if v.page.location == v.page.lang.prefix else "article"
+        if (v.og.get("og:description") != v.description or v.og.get("og:type") != kind
+                or not all(v.og.get(f"og:{k}") for k in ("title", "url", "site_name"))):
             problems.append(f"{v.url}: Open Graph {v.og} (og:description the description, "
                             "og:title, og:url, og:site_name, og:type website or article)")
     assert not problems, "\n  ".join(["descriptions:", *problems])

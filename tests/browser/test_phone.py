@@ -1,9 +1,7 @@
-"""Every page on a phone (390 x 844), in every language, as a reader sees it: the tables that
-compare releases and the glossary's table whole on the screen, every output block wrapped inside
-it (the home page's answer line too), every box that scrolls sideways (code, a wide table, a
-formula) showing a shadow at its hidden edge, seen in pixels, and taking keyboard focus; what a
-sentence points to whole on the screen; the answer box in the body's type (on a desktop too);
-and no text, folded text included, under the 12 px Lighthouse calls legible (extra.css)."""
+"""Every page on a phone (390 x 844): the tables of releases and the glossary whole, outputs
+wrapped, every box that scrolls sideways showing a shadow at its hidden edge (seen in pixels) and
+taking keyboard focus, what a sentence points to whole on the screen, the answer box in body type
+(a desktop too), no text under the 12 px Lighthouse calls legible (extra.css)."""
 
 import pytest
 

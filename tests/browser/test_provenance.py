@@ -1,8 +1,6 @@
-"""Provenance: under every page's title and in its footer, which PyTorch releases and date its
-outputs were last verified with, as the record the build is given says (the session's build
-reads tests/conftest.py's `provenance_record`), the date written in the page's language, and
-"not yet verified" for a page with no record. That the tests write the real record is tested on
-a small site (tests/test_plugins.py)."""
+"""Provenance under every title and in every footer: the releases and date (in the page's
+language) the build's record gives (tests/conftest.py's `provenance_record`), "not yet verified"
+without one. That the tests write the real record: tests/test_plugins.py."""
 
 import datetime
 
@@ -15,25 +13,20 @@ from verified_docs import provenance
 
 RECORD = "the build's provenance record"
 # Where each line is, and the texts it says (the language's `extra.strings.<kind>_*`).
-PLACES = {"provenance": ("the footer", "overrides/partials/provenance.html, included by "
-                                           "overrides/partials/copyright.html"),
-          "verified": ("the line under the title", "overrides/partials/verified.html, included by "
-                                          "overrides/partials/content.html right after the <h1>")}
-
-
-def local_date(iso: str, lang: str) -> str:
-    """The date as a reader of `lang` writes it (Babel's long format: «1 декабря 2026 г.»)."""
-    return format_date(datetime.date.fromisoformat(iso), format="long", locale=lang)
+PLACES = {"provenance": ("the footer", "overrides/partials/provenance.html, in copyright.html"),
+          "verified": ("the line under the title",
+                       "overrides/partials/verified.html, in content.html right after the <h1>")}
 
 
 def expected(lang, want, kind) -> tuple[str, dict]:
-    """What a reader of `lang` reads in line `kind` and its data-*: the language's text filled in
-    with the record's releases and date (data-verified the ISO date), or its text for no record."""
+    """What a reader of `lang` reads in line `kind` and its data-*: the language's text with the
+    record's releases and date (Babel's long format: «1 декабря 2026 г.»), or its text for none."""
     strings = SITE.extra(lang)["strings"]
     if want is None:
         return " ".join(strings[f"{kind}_pending"].split()), {"provenance": "pending"}
-    text = strings[f"{kind}_{want['scope']}"].format(torch=want["torch"],
-                                                      date=local_date(want["verified"], lang))
+    date = datetime.date.fromisoformat(want["verified"])
+    text = strings[f"{kind}_{want['scope']}"].format(
+        torch=want["torch"], date=format_date(date, format="long", locale=lang))
     return " ".join(text.split()), {"provenance": "verified",
                                     **{k: want[k] for k in ("torch", "verified", "scope")}}
 

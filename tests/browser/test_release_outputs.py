@@ -1,14 +1,11 @@
-"""A code block's outputs on different releases, as a reader sees them: every release named in
-a visible title; on a desktop side by side when the build made the box a row, otherwise one under
-another, each the box's full width, and no output line wrapped either way; one under another on a
-phone, never wider than the screen; the lines that differ marked by a bar that stands out from
-the code's background, and each marked block saying which releases it differs from; a line one
-release prints and another does not shown as a row in the other's block, so the rows stay level
-(verified_docs/release_outputs.py, extra.css)."""
+"""A code block's outputs on different releases as a reader sees them (verified_docs/
+release_outputs.py, extra.css): each release named; side by side where the build made a row, else
+stacked full width, no line wrapped; stacked on a phone; differing lines marked, each marked block
+naming what it differs from; rows level (a missing-line row for a line one release lacks)."""
 
 import pytest
 
-from tests.browser.conftest import LANGS, contrast
+from tests.browser.conftest import LANGS
 from tests.repo import SITE
 from verified_docs import versions
 
@@ -29,41 +26,32 @@ def test_outputs_of_every_release_are_in_view_together(request, lang, screen):
             f"{where}: the box holds more than outputs: {box['children']}")
         assert len(blocks) >= 2 and all(b["visible"] for b in blocks), (
             f"{where}: every release's output must be shown, none hidden")
-        named = [r for b in blocks for r in b["title"].rpartition("PyTorch")[2]
-                 .replace(",", " ").split()]
+        named = [r for b in blocks for r in b["releases"]]
         assert sorted(named, key=versions.key) == list(SITE.torch.ascending()), (
             f"{where}: the visible titles {[b['title'] for b in blocks]} must name each "
             f"verified release once")
         assert not box["pageWider"], f"{where}: the page is wider than the screen"
         if screen == "phone":
-            assert all(later["top"] >= earlier["bottom"] for earlier, later
-                       in zip(blocks, blocks[1:])), (
-                f"{where}: on a phone the outputs must stand one under another")
+            assert box["stacked"], f"{where}: on a phone the outputs must stand one under another"
         else:
             check_desktop(where, box)
-        marks = [(m, contrast(m["bar"], b["code"]) if m["bar"] else 0)
-                 for b in blocks for m in b["marks"]]
+        marks = [m for b in blocks for m in b["marks"]]
         assert marks, f"{where}: the outputs differ, but no line is marked"
         check_legend_and_missing_rows(where, blocks)
-        for mark, ratio in marks:
-            assert mark["barWidth"] >= 3 and ratio >= 3, (
+        for mark in marks:
+            assert mark["barWidth"] >= 3 and mark["contrast"] >= 3, (
                 f"{where}: the marked line {mark['text']!r} is hard to see: its bar is "
-                f"{mark['barWidth']} px at {ratio:.2f}:1 against the code's "
+                f"{mark['barWidth']} px at {mark['contrast']:.2f}:1 against the code's "
                 "background (extra.css, .hll; at least 3 px and 3:1)")
 
 
 def check_desktop(where: str, box: dict) -> None:
-    """A box the build made a row stands in one row; any other is stacked, each block the box's
-    full width; in both, no output line wraps."""
     blocks = box["blocks"]
     if box["row"]:
-        assert all(b["top"] == blocks[0]["top"] for b in blocks) and all(
-            later["left"] >= earlier["right"] for earlier, later in zip(blocks, blocks[1:])), (
+        assert box["sideBySide"], (
             f"{where}: the build made this box a row, but its outputs are not side by side")
     else:
-        assert all(later["top"] >= earlier["bottom"] for earlier, later
-                   in zip(blocks, blocks[1:])) and all(
-            abs((b["right"] - b["left"]) - box["width"]) < 1 for b in blocks), (
+        assert box["stacked"] and box["fullWidth"], (
             f"{where}: a box whose longest line does not fit a column must stack its outputs, "
             "each the box's full width")
     wrapped = [f"{b['title']}: {r['text']!r} ({r['lines']} lines)"
@@ -74,12 +62,8 @@ def check_desktop(where: str, box: dict) -> None:
 
 
 def check_legend_and_missing_rows(where: str, blocks: list) -> None:
-    """A block with marked lines names, after its title, the releases of the other blocks; when
-    two blocks print a different number of lines, the shorter shows a missing-line row for each
-    line it lacks, so both have as many rows."""
     for n, block in enumerate(blocks):
-        others = [r for m, b in enumerate(blocks) if m != n
-                  for r in b["title"].rpartition("PyTorch")[2].replace(",", " ").split()]
+        others = [r for m, b in enumerate(blocks) if m != n for r in b["releases"]]
         if block["marks"]:
             assert block["differ"] == "≠ " + ", ".join(others), (
                 f"{where}: the block {block['title']!r} has marked lines but its title says "

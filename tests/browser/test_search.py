@@ -1,10 +1,7 @@
-"""Search, as a reader types it: Russian inflected forms find every Russian page that uses any
-form of the word; the Russian site returns Russian pages only, the English site English only;
-the questions readers ask find the page that answers them first, short words (stop words) are
-not prefixes of other words, and results show prose, not code, on a phone.
-
-Expected pages are read from the built search index, so the test follows the content. Every
-query of a language is typed once, on a phone (`searches`); the tests check what it found."""
+"""Search as a reader types it: Russian inflected forms, each language's site finding its own
+pages, readers' questions finding the answering page first, stop words changing nothing, prose
+not code on a phone. Expected pages come from the built search index; every query of a language
+is typed once, on a phone (`searches`)."""
 
 import contextlib
 import html
@@ -41,8 +38,7 @@ ANSWERS = {
            "зачем клонировать grad_output": "why-clone.md", "субградиент": "mask.md",
            "в чём разница relu и clamp": "relu-vs-clamp.md",
            "градиент в нуле": ("relu-vs-clamp.md", "mask.md"),
-           "почему градиент в нуле равен 1": "mask.md",
-           "на месте": "why-clone.md"},
+           "почему градиент в нуле равен 1": "mask.md", "на месте": "why-clone.md"},
 }
 # A query with short words and the same query without them must find the same: lunr's stop-word
 # filters leave «в», «и», «на», "by", "an", "the" out of the index, and a query must not match
@@ -56,8 +52,8 @@ STOP_WORDS = {
 HIGHLIGHTED = {"en": "gradients", "ru": "градиента"}  # a result opened from it marks the words
 
 
-def index_docs(site):
-    return json.loads((site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+def index_docs(site, part="docs"):
+    return json.loads((site / "search" / "search_index.json").read_text("utf-8"))[part]
 
 
 def index_pages(site) -> dict[str, str]:
@@ -88,8 +84,7 @@ def shared_word(site) -> str:
 
 
 def search(tab, query: str) -> dict:
-    """Type a query into the search box; what read.js's `searchResults` reads once the results
-    are shown."""
+    """Type a query into the search box; read.js's `searchResults` once they are shown."""
     page = tab.page
     box = page.locator("input.md-search__input")
     box.click()
@@ -98,12 +93,7 @@ def search(tab, query: str) -> dict:
     page.wait_for_function("() => !document.querySelector('.md-search-result__list').children.length")
     box.fill(query)
     box.press("End")  # Material reads the query on key events
-    page.wait_for_function("""() => {
-        const none = JSON.parse(document.getElementById('__config').textContent)
-          .translations['search.result.none'];
-        const meta = document.querySelector('.md-search-result__meta').textContent.trim();
-        return document.querySelector('.md-search-result__list').children.length || meta === none;
-    }""", timeout=10000)
+    page.wait_for_function("() => window.__tests.searchDone()", timeout=10000)
     page.wait_for_timeout(150)
     return tab.read("searchResults")
 
@@ -120,9 +110,8 @@ def searches(browser, server, site) -> dict:
             queries = [word, *RUSSIAN, *ENGLISH, *ANSWERS.get(lang.locale, {}),
                        *(q for pair in STOP_WORDS.get(lang.locale, {}).items() for q in pair)]
             for query in dict.fromkeys(queries):
-                found[lang.locale, query] = search(t, query)
-                found[lang.locale, query]["locations"] = {
-                    server.location(h) for h in found[lang.locale, query]["hrefs"]}
+                seen = found[lang.locale, query] = search(t, query)
+                seen["locations"] = {server.location(h) for h in seen["hrefs"]}
     finally:
         t.close()
     found["shared word"] = word
@@ -163,13 +152,12 @@ def test_opened_result_highlights_the_query(searches, tab, lang):
     section = next((h for h in hrefs if "#" in h), None)
     assert section, f"{query!r}: no section among the results {hrefs}"
     tab.goto(section)
+    marks = tab.page.locator("article mark[data-md-highlight]")
     with contextlib.suppress(PlaywrightTimeout):  # Material marks them once its index is loaded
-        tab.page.wait_for_selector("article mark[data-md-highlight]", timeout=10000)
-    marks = tab.page.eval_on_selector_all("article mark[data-md-highlight]",
-                                          "ms => ms.map(m => m.textContent.toLowerCase())")
-    assert marks, (f"{section}: the page opened from a result for {query!r} highlights nothing "
-                   "(the search worker names found words by their stems, "
-                   "overrides/assets/javascripts/workers/search-i18n.js)")
+        marks.first.wait_for(timeout=10000)
+    assert marks.count(), (f"{section}: the page opened from a result for {query!r} highlights "
+                           "nothing (the search worker names found words by their stems, "
+                           "overrides/assets/javascripts/workers/search-i18n.js)")
 
 
 def test_index_holds_prose_not_code_nor_formulas_twice(site):
@@ -182,8 +170,7 @@ def test_index_holds_prose_not_code_nor_formulas_twice(site):
                      f"{tex} (verified_docs/katex.py's render() excludes MathML's TeX "
                      "annotation)")
     assert any("∂" in d["text"] for d in docs), "no rendered formula in the search index"
-    config = json.loads((site / "search" / "search_index.json").read_text("utf-8"))["config"]
-    assert "keywords" in config["fields"], ("mkdocs.yml's `search: fields:` does not weigh "
+    assert "keywords" in index_docs(site, "config")["fields"], ("mkdocs.yml's `search: fields:` does not weigh "
                                             "the pages' `keywords`")
     on_sections = [d["location"] for d in docs if "#" in d["location"]
                    and ("keywords" in d or "boost" in d)]
@@ -219,9 +206,8 @@ HINT = ("\nMaterial ranks by its index: the words of a page's prose (code and ou
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in ANSWERS],
                          ids=lambda lang: lang.locale)
 def test_each_question_finds_its_answer_first_in_prose(searches, server, site, lang):
-    """The answering page first, its title shown; on a phone that first result fits the first
-    screen, and no result's teaser is a code listing (it was: 1,004 px of code above the right
-    result)."""
+    """On a phone the first result fits the first screen and no teaser is a code listing (it
+    was: 1,004 px of code above the right result)."""
     titles = {d["location"]: html.unescape(re.sub(r"<[^>]+>", "", d["title"]))
               for d in index_docs(site)}
     wrong, bad = [], []

@@ -1,10 +1,7 @@
-"""From a page to its source (verified_docs/source_links.py): a code block included from snippets/
-shows the file's path as its title; with REPO_URL set the header links the repository, every
-page has an "edit this page" link to its own Markdown file and, after its text, a link that opens
-a new issue naming the page (overrides/partials/feedback-link.html), and no page asks another
-site for anything (the theme's repository facts from api.github.com: overrides/partials/
-source.html); without REPO_URL none of these links is there.
-"""
+"""From a page to its source (verified_docs/source_links.py): a code block included from
+snippets/ titled with its path; with REPO_URL the repository, "edit this page" and feedback links
+and no request to another site (the theme's api.github.com call: overrides/partials/source.html);
+without REPO_URL none of them."""
 
 import os
 import re
@@ -47,18 +44,15 @@ def site_with_repo(tmp_path_factory):
     for lang in ("en", "ru"):  # not in the nav below (no page of this site is outside its nav)
         (root / "docs" / lang / "mask.md").unlink()
     yaml = YAML()
-    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"))
+    config = yaml.load(ROOT / "mkdocs.yml")
     config["theme"]["custom_dir"] = str(ROOT / "overrides")
     config["nav"] = [{"Home": "index.md"}, {"Extra": "extra.md"}]
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "verified-docs" in plugin:
             plugin["verified-docs"] = {}  # no figure or results table on these pages
-    with (root / "mkdocs.yml").open("w", encoding="utf-8") as out:
-        yaml.dump(config, out)
+    yaml.dump(config, root / "mkdocs.yml")
     site = root / "site"
-    with pytest.MonkeyPatch.context() as env:
-        env.delenv("EDIT_URI", raising=False)
-        result = build(root, site, REPO_URL=REPO)
+    result = build(root, site, REPO_URL=REPO, EDIT_URI="")  # "": the default edit path
     assert result.returncode == 0, result.stderr
     server = s.SiteServer(site)
     yield root, site, server, s.discover_pages(site)
@@ -67,8 +61,6 @@ def site_with_repo(tmp_path_factory):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, lang):
-    """The feedback link: visible, in the page's language, to a new issue of REPO_URL whose title
-    names the page and whose text its address, source file and language."""
     _, _, server, pages = site_with_repo
     strings = SITE.extra(lang)["strings"]
     for page in (p for p in pages if p.lang.locale == lang):
@@ -80,7 +72,7 @@ def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, l
             f"{where}: 'edit this page' links {found['edit']}")
         assert found["feedback"] == 1 and found["shown"], (
             f"{where}: no visible feedback link (overrides/partials/feedback-link.html)")
-        assert found["text"] == strings["feedback_link"], found["text"]
+        assert found["text"] == strings["feedback_link"], f"{where}: feedback link {found['text']!r}"
         href = urllib.parse.urlsplit(found["href"])
         assert f"{href.scheme}://{href.netloc}{href.path}" == f"{REPO}/issues/new", href
         query = urllib.parse.parse_qs(href.query)
@@ -97,9 +89,8 @@ def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, l
 
 
 def test_repo_url_adds_colab_and_source_links(site_with_repo):
-    """With REPO_URL set: above each page with code, "Open in Colab" opens its notebook from the
-    gh-pages branch the workflow pushes (verified_docs/notebooks.py) and "View source" its
-    Markdown; each code block titled with a snippet links that file at main."""
+    """Above a page with code "Open in Colab" opens its notebook from the gh-pages branch the
+    workflow pushes (verified_docs/notebooks.py); a snippet's title links the file at main."""
     root, site, _, _ = site_with_repo
     notebooks = sorted(site.rglob("*.ipynb"))
     assert notebooks, "the build made no notebook"

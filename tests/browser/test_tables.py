@@ -1,10 +1,6 @@
-"""Tables: every table, on a 360 px phone, in Material's scrolling box once (put there by the
-build, verified_docs/tables.py, not again by the theme's script), the page no wider than the
-screen, and the look of the theme's own tables (compared with a class-less table that Material's
-stylesheet styles, on the same page); the results table on a desktop with one column per
-verified release, oldest first, each cell the value recorded for that release
-(snippets/results/*.json, in the page's decimal separator), whole without scrolling sideways
-(verified_docs/results.py)."""
+"""Tables: each in Material's scrolling box once (verified_docs/tables.py) with the theme's look,
+the page no wider than a 360 px phone; the results table on a desktop, a column per release,
+each cell the recorded value in the page's decimal separator (verified_docs/results.py)."""
 
 import pytest
 
@@ -26,17 +22,7 @@ def test_every_table_scrolls_in_its_box_and_looks_like_the_themes(phone_visits, 
             f"{where}: not in exactly one of Material's scrolling boxes "
             "(verified_docs/tables.py wraps every table at build time)")
         assert not table["pageWider"], f"{where}: on a phone the page is wider than the screen"
-        looks = dict(table["look"])
-        cards = table["look"]["table"]["ours"]["display"] == "grid"
-        if cards:
-            # Laid out as cards on a phone (extra.css); tests/browser/test_phone.py checks that
-            # they fit. Everything else still looks like the theme's table, but for the cells'
-            # padding, which keeps a card's lines together.
-            looks["table"] = {side: {k: v for k, v in styles.items() if k != "display"}
-                              for side, styles in looks["table"].items()}
-        if table["classes"].split() == ["wrapped-table"] and not cards:
-            looks["td padding"] = table["padding"]
-        for part, styles in looks.items():
+        for part, styles in table["look"].items():
             assert styles["ours"] == styles["theirs"], (
                 f"{where}: its {part} does not look like Material's table "
                 f"(extra.css, table.wrapped-table): {styles['ours']} != {styles['theirs']}")
