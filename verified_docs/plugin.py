@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import pathlib
 
+from markdown import Markdown
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -52,6 +53,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def __init__(self) -> None:
         self.provenance: dict | None = None  # read in the first language's on_config
         self.drawers: dict | None = None  # the figures' snippet modules
+        self.snippets = None  # the include check's pymdownx.snippets preprocessor
         self.archive: bytes | None = None  # the exercise's checker archive
         self.take_home: dict[str, notebooks.TakeHome] = {}  # by the page's dest_uri
 
@@ -88,8 +90,10 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
         markdown = results.tables_in(markdown, page, config, self.config.results_tables)
         if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
-            snippets = fences.snippet_preprocessor(Site.of(config))  # the one the tests use
-            markdown = includes.checked(markdown, page, config, snippets)
+            self.snippets = self.snippets or Markdown(  # as mkdocs.yml configures it
+                extensions=config.markdown_extensions,
+                extension_configs=config.mdx_configs).preprocessors["snippet"]
+            markdown = includes.checked(markdown, page, config, self.snippets)
         return markdown
 
     def on_page_content(self, html, /, *, page, config, files):
