@@ -215,7 +215,9 @@ sys.path.insert(0, os.getcwd())'''
 
 def first_cell(found: PageCells, page_url: str, torch, strings: dict) -> str:
     """The title, where the cells come from, and which release prints which outputs."""
-    def text(key: str, **values) -> str:  # a missing text: its key, as site.interface_text does
+    def text(key: str, **values) -> str:  # a missing text: its key, and the strict build fails
+        if key not in strings:
+            log.warning(f"mkdocs.yml: `extra.strings.{key}` is missing; a notebook shows the key")
         return strings.get(key, key).format(default=torch.default, **values)
 
     intro = text("take_home_intro", page=page_url, releases=", ".join(torch.ascending()))

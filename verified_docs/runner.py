@@ -86,7 +86,17 @@ class PageProcess:
     """A fork of a worker: one page's fences on one release, or one example."""
 
     def __init__(self, path: str):
-        self.connection = multiprocessing.connection.Client(path, "AF_UNIX")
+        # Connected under the time limit too: a worker that stopped accepting leaves a connect
+        # waiting once its backlog is full.
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(START_TIMEOUT)
+        try:
+            sock.connect(path)
+        except BaseException:
+            sock.close()
+            raise
+        sock.setblocking(True)  # Connection reads the descriptor itself, and blocks on it
+        self.connection = multiprocessing.connection.Connection(sock.detach())
         try:
             self.pid, self.torch = self.receive(START_TIMEOUT)
         except BaseException:
