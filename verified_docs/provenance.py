@@ -42,7 +42,9 @@ def record(site, pages: dict[pathlib.Path, list[set[str] | None]]) -> None:
     """Each page of the default language whose fences all passed (None: one did not), in every
     language, recorded as verified today on the releases its fences ran on."""
     default, today = (site.docs / site.default).resolve(), datetime.date.today().isoformat()
-    names = {path.resolve().relative_to(default).as_posix(): ran for path, ran in pages.items()}
+    names: dict[str, list] = {}  # two spellings of one page's path add up
+    for path, ran in pages.items():
+        names.setdefault(path.resolve().relative_to(default).as_posix(), []).extend(ran)
     verified = {f"{lang}/{page}": list(site.torch.ascending(set().union(*ran)))
                 for page, ran in names.items() if None not in ran
                 for lang in site.locales if (site.docs / lang / page).exists()}
