@@ -26,7 +26,6 @@ from verified_docs import (
     includes,
     katex,
     notebooks,
-    page_meta,
     provenance,
     release_outputs,
     results,
@@ -99,7 +98,6 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def on_page_content(self, html, /, *, page, config, files):
         html = figures.captioned_figures(html, page, build_languages(config)[1], self.drawers)
         html = katex.typeset_page(html, page)
-        page_meta.describe(html, page)
         html = translated_pages.page_html(html, page, config)
         html = tables.wrapped(html)
         html = changes.anchored(html)

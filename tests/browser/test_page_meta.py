@@ -1,5 +1,5 @@
-"""What a search engine or a link preview reads of each page: its own description in its
-language (verified_docs/page_meta.py), Open Graph; a table of contents without an entry twice."""
+"""What a search engine or a link preview reads of each page: its own `description:`, in its
+language, and Open Graph; a table of contents without an entry twice."""
 
 import collections
 import re
@@ -7,8 +7,12 @@ import re
 import pytest
 
 from tests.browser.conftest import LANGS
+from tests.repo import SITE
 
 CYRILLIC = re.compile("[а-яё]", re.I)
+# What a page without a `description:` gets: its language's site_description.
+SITE_DESCRIPTION = {lang.locale: lang.get("site_description") or SITE.config["site_description"]
+                    for lang in SITE.config["plugins"]["i18n"].config.languages}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -20,8 +24,9 @@ def test_every_page_has_its_own_description(visits, lang):
         if not 40 <= len(v.description) <= 200:
             problems.append(f"{v.url}: a description of {len(v.description)} characters "
                             f"(40 to 200 wanted): {v.description!r}")
-        if shared[v.description] > 1:
-            problems.append(f"{v.url}: shares its description with another {lang!r} page")
+        if shared[v.description] > 1 or v.description == SITE_DESCRIPTION[lang]:
+            problems.append(f"{v.url}: no `description:` of its own in the front matter of "
+                            f"docs/{v.page.shown_source}, or one another {lang!r} page has too")
         if lang == "ru" and not CYRILLIC.search(v.description):
             problems.append(f"{v.url}: a Russian page described in another language")
         kind = "website" if v.page.location == v.page.lang.prefix else "article"
