@@ -19,7 +19,7 @@ SEPARATOR = re.compile(r"^(_{3,}|={3,}) ", re.MULTILINE)  # pytest's section hea
 
 
 def out_title(releases, lang="en") -> str:
-    return title(SITE, lang, releases).replace("Output", "Вывод" if lang == "ru" else "Output")
+    return title(SITE, lang, releases)
 
 
 def out_fence(releases, text) -> tuple[str, str]:  # (info string, text), as write_page takes

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from mkdocs.utils import get_relative_url
 
 from verified_docs import outputs
-from verified_docs.fences import PYTHON_LANGS, headings, page_fences
+from verified_docs.fences import PYTHON_LANGS, heading_above, page_fences
 from verified_docs.site import Site, interface_text, location
 
 PLACEHOLDER = "<!-- release-changes -->"
@@ -46,8 +46,8 @@ def pair_changes(site: Site, old: str, new: str) -> tuple[list[tuple], int]:
                 continue
             ops = [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
                    if op[0] != "equal"]
-            section = next((heading["text"] for n, heading in reversed(headings(path).items())
-                            if n < fence.open_line), "")
+            heading = heading_above(fence)
+            section = heading["text"] if heading else ""
             first = next((line.strip() for line in fence.content.splitlines() if line.strip()), "")
             found.append((page, number, section, fence.title or fence.include or first,
                           [line for _, i, j, _, _ in ops for line in a[i:j]],

@@ -102,12 +102,17 @@ class Fence:
         return "\n" * self.open_line + self.source(), self.site.relative(self.path)
 
 
-@cache
-def snippet_preprocessor(site: Site):
+def snippets(config):
+    """pymdownx.snippets' preprocessor as `config` (mkdocs.yml, loaded) sets it up."""
     import markdown
 
-    return markdown.Markdown(extensions=site.config["markdown_extensions"],
-                             extension_configs=site.config["mdx_configs"]).preprocessors["snippet"]
+    return markdown.Markdown(extensions=config["markdown_extensions"],
+                             extension_configs=config["mdx_configs"]).preprocessors["snippet"]
+
+
+@cache
+def snippet_preprocessor(site: Site):
+    return snippets(site.config)
 
 
 @cache
@@ -140,6 +145,11 @@ def headings(path: pathlib.Path) -> dict[int, re.Match]:
     lines = Site.containing(path).read_text(path).splitlines()
     return {n: heading for n in range(body_start(path) + 1, len(lines) + 1)
             if n not in fenced and (heading := HEADING.match(lines[n - 1]))}
+
+
+def heading_above(fence: Fence) -> re.Match | None:
+    """The nearest heading above `fence`: its section's, or the page's title before any."""
+    return next((h for n, h in reversed(headings(fence.path).items()) if n < fence.open_line), None)
 
 
 def python_fences(path: pathlib.Path) -> list[Fence]:

@@ -162,9 +162,8 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
 
     def section(fence: fences.Fence) -> str:
         """The heading `fence` is under, a link if it has an id; the title for none."""
-        heading = next((heading for n, heading in reversed(headings.items())
-                        if n < fence.open_line and len(heading["hashes"]) > 1), None)
-        return found.title if not heading else \
+        heading = fences.heading_above(fence)
+        return found.title if not heading or heading["hashes"] == "#" else \
             f"[{heading['text']}](#{heading['id']})" if heading["id"] else heading["text"]
 
     done = fences.body_start(path) + 1  # the first line not yet in a cell
@@ -213,12 +212,10 @@ with zipfile.ZipFile({name!r}) as archive:
 sys.path.insert(0, os.getcwd())'''
 
 
-def first_cell(found: PageCells, page_url: str, torch, strings: dict) -> str:
+def first_cell(found: PageCells, page_url: str, torch, strings) -> str:
     """The title, where the cells come from, and which release prints which outputs."""
-    def text(key: str, **values) -> str:  # a missing text: its key, and the strict build fails
-        if key not in strings:
-            log.warning(f"mkdocs.yml: `extra.strings.{key}` is missing; a notebook shows the key")
-        return strings.get(key, key).format(default=torch.default, **values)
+    def text(key: str, **values) -> str:
+        return strings(key).format(default=torch.default, **values)
 
     intro = text("take_home_intro", page=page_url, releases=", ".join(torch.ascending()))
     lines = [f"# {found.title}", "", intro, ""]
@@ -241,9 +238,10 @@ class TakeHome:
 
 
 def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: str,
-              strings: dict) -> TakeHome | None:
+              strings) -> TakeHome | None:
     """The notebook and script of the page at `path` whose HTML goes to `page_dest`, links
-    absolute under `site_url` + `lang_prefix`; None when the default release runs none of it."""
+    absolute under `site_url` + `lang_prefix`, texts `strings(key)` of the language's
+    `extra.strings`; None when the default release runs none of it."""
     import jupytext
     import nbformat
     from nbformat import v4
@@ -294,7 +292,8 @@ def files(files, config, made: dict, archive: bytes) -> list:
         # A page not translated yet is the English file (static-i18n's fallback): taken home so.
         try:
             found = take_home(pathlib.Path(page.abs_src_path), page.dest_uri,
-                              config.site_url or "/", prefix, config.extra.get("strings") or {})
+                              config.site_url or "/", prefix,
+                              lambda key: site.interface_text(config, key))
         except site.PageError as exc:  # an error naming page and line; `make serve` goes on
             log.error(f"{exc}; the page gets no notebook or script")
             continue

@@ -61,8 +61,12 @@ def groups(printed: dict[str, str]) -> list[Group]:
 
 
 def shown_releases(fence: Fence) -> tuple[str, ...]:
-    """The releases an output fence's title names (after "PyTorch")."""
-    return tuple(RELEASE.findall((fence.title or "").rpartition("PyTorch")[2]))
+    return titled_releases(fence.title or "")
+
+
+def titled_releases(title: str) -> tuple[str, ...]:
+    """The releases an output's title names after "PyTorch" (its fence's, or in the HTML)."""
+    return tuple(RELEASE.findall(title.rpartition("PyTorch")[2]))
 
 
 def shown_on(code: Fence, release: str) -> Fence | None:

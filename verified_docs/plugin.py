@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import pathlib
 
-from markdown import Markdown
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -89,9 +88,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
         markdown = results.tables_in(markdown, page, config, self.config.results_tables)
         if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
-            self.snippets = self.snippets or Markdown(  # as mkdocs.yml configures it
-                extensions=config.markdown_extensions,
-                extension_configs=config.mdx_configs).preprocessors["snippet"]
+            self.snippets = self.snippets or fences.snippets(config)  # this build's config
             markdown = includes.checked(markdown, page, config, self.snippets)
         return markdown
 

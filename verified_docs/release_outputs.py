@@ -18,6 +18,8 @@ import re
 
 from markupsafe import Markup
 
+from verified_docs.outputs import titled_releases
+
 CLASS, ROW = "release-outputs", "release-outputs--row"
 # A box holds no <div> of its own (its code is escaped), so the first </div> closes it.
 BLOCK = r'<div class="language-output highlight">(?:(?!</div>).)*</div>'
@@ -69,8 +71,7 @@ def _box(run: re.Match, strings: dict) -> str:
         return f'<div class="{CLASS}">{run[0]}</div>'  # not the fences' blocks: grouped as is
     texts = [[html.unescape(re.sub(r"<[^>]+>", "", line)).rstrip("\n") for line in found]
              for found in lines]
-    releases = [re.findall(r"\d+(?:\.\d+)+", b["title"].rpartition("PyTorch")[2])
-                for b in blocks]
+    releases = [titled_releases(b["title"]) for b in blocks]
     # Marks and gaps only where `make outputs` marked lines: the changes page's pairs of blocks
     # list changed lines, which are not aligned line for line.
     compared = any(MARKED in b["code"] for b in blocks)

@@ -17,6 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.conftest import PHONE, PHONE_ARGS, Tab
 from tests.repo import ROOT, SITE
 from verified_docs import browser as s
+from verified_docs.site import location
 
 LANGS = SITE.built_languages
 # query -> the word family it must find: pages with any word starting with the stem
@@ -213,7 +214,7 @@ def test_each_question_finds_its_answer_first_in_prose(searches, server, site, l
     wrong, bad = [], []
     for query, source in ANSWERS[lang.locale].items():
         seen = searches[lang.locale, query]
-        want = [(lang.prefix + f.removesuffix(".md") + "/").removesuffix("index/")
+        want = [lang.prefix + location(f)
                 for f in (source if isinstance(source, tuple) else (source,))]
         first = seen["first"]
         got = server.location(first["href"]) if first else None
