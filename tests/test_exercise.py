@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from snippets import exercise
-from snippets.exercise import messages
+import exercise
+from exercise import messages
 from tests.repo import ROOT
 
-CASES = Path("snippets") / "exercise" / "cases"  # relative to ROOT, as a student would type it
-SOLUTION = Path("snippets") / "exercise" / "solution.py"
+CASES = Path("exercise") / "cases"  # relative to ROOT, as a student would type it
+SOLUTION = Path("exercise") / "solution.py"
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 EXTRA = Path(tempfile.mkdtemp(prefix="checker-cases-"))  # the solutions written below
 atexit.register(shutil.rmtree, EXTRA, True)
@@ -271,7 +271,7 @@ def test_a_file_that_cannot_be_loaded_is_reported_in_one_line(case, english, rus
 
 
 def test_every_check_of_a_process_forks_from_one_zygote_and_runs_alone(tmp_path):
-    """The zygote (snippets/exercise/zygote.py) imports torch once; each solution still gets a
+    """The zygote (exercise/zygote.py) imports torch once; each solution still gets a
     process of its own, as `python -c <child.py>` would start it: the child's functions are
     `__main__`'s (where patches_checker.py looks for them), and nothing of the last solution is
     left."""
@@ -337,10 +337,10 @@ def test_missing_keys_and_languages_fall_back_to_english(monkeypatch):
 
 
 def test_the_module_without_arguments_prints_usage_on_stderr_with_exit_status_2():
-    completed = subprocess.run([sys.executable, "-m", "snippets.exercise"], cwd=ROOT,
+    completed = subprocess.run([sys.executable, "-m", "exercise"], cwd=ROOT,
                                capture_output=True, text=True, timeout=180)
     assert completed.returncode == 2 and completed.stdout == ""
-    assert completed.stderr.startswith("usage: python -m snippets.exercise")
+    assert completed.stderr.startswith("usage: python -m exercise")
 
 
 @pytest.mark.parametrize("args, message", [

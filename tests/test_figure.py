@@ -1,4 +1,4 @@
-"""The mask page's figure (snippets/figure_relu.py), drawn at build time in the page's language."""
+"""The mask page's figure (snippets/mask/figure.py), drawn at build time in the page's language."""
 
 import logging
 import re
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-from snippets import figure_relu
+from snippets.mask import figure as figure_relu
 from tests.repo import ROOT, SITE
 from verified_docs import figures, results
 
@@ -52,7 +52,7 @@ def test_ticks_labels_captions_and_the_stacked_drawing():
     assert "0,5" in ru and "0.5" not in ru and "0.5" in en and "0,5" not in en, "decimal separator"
     assert "\u22121" in ru, "a real minus sign, as matplotlib writes it"
     assert "субдифференциал в 0: [0, 1]" in ru and "производная ReLU" in ru, (
-        f"snippets/figure_relu.py: LABELS['ru'] should be Russian; the figure says {ru}")
+        f"snippets/mask/figure.py: LABELS['ru'] should be Russian; the figure says {ru}")
     assert set(figure_relu.CAPTIONS) == set(figure_relu.LABELS), "a caption for every language"
     assert not figure_relu.has_labels("xx")
     assert figure_relu.svg("xx") == figure_relu.svg("en"), "xx has no labels: the English figure"
@@ -92,9 +92,9 @@ def test_each_drawing_is_the_size_the_page_reserves_in_its_scheme(narrow, dark):
     drawn = tuple(float(root.get(k).removesuffix("pt")) * 4 / 3 for k in ("width", "height"))
     size = figure_relu.size(narrow)
     assert size == pytest.approx(drawn), (
-        f"snippets/figure_relu.py: size({narrow}) is {size}, the SVG is {drawn} px")
+        f"snippets/mask/figure.py: size({narrow}) is {size}, the SVG is {drawn} px")
     assert all(float(v).is_integer() for v in size), (
-        f"snippets/figure_relu.py: size({narrow}) is {size}: the page reserves whole pixels "
+        f"snippets/mask/figure.py: size({narrow}) is {size}: the page reserves whole pixels "
         "(HTML's width and height), so the drawing must be whole pixels too, or the page moves "
         "when it loads")
     if dark:
@@ -152,7 +152,7 @@ def test_every_translated_mask_page_has_figure_labels():
         page = DOCS / lang / "mask.md"
         if page.exists():  # a page not translated yet shows English
             assert lang in figure_relu.LABELS, (
-                f"{page.relative_to(ROOT)} is translated, but snippets/figure_relu.py has no "
+                f"{page.relative_to(ROOT)} is translated, but snippets/mask/figure.py has no "
                 f"LABELS[{lang!r}]: add the figure's labels in that language.")
 
 

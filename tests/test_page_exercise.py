@@ -2,7 +2,7 @@
 checker is tests/test_exercise.py."""
 import torch
 
-from snippets.exercise import saved_versions, solution, starter  # noqa: F401 (the page runs them)
+from exercise import saved_versions, solution, starter  # noqa: F401 (the page runs them)
 
 
 def test_stashed_input_gives_the_right_gradient_when_nothing_changes_it():

@@ -9,54 +9,54 @@ import pytest
 import torch
 from torch.autograd.gradcheck import GradcheckError
 
-from snippets import (  # noqa: F401 (those not named below run on the page, in its fences)
-    further_backward_receives,
-    further_compile,
-    further_custom_op,
-    further_custom_op_transforms,
-    further_forward_mode,
-    further_gradcheck,
-    further_gradcheck_minimal,
-    further_gradgradcheck_once,
-    further_mark_minimal,
-    further_mark_non_differentiable,
-    further_modern_relu,
-    further_needs_input_grad,
-    further_per_sample,
-    further_setup_context,
-    further_vmap,
-    further_vmap_mask_forms,
+from snippets.going_further import (  # noqa: F401 (those not named below run on the page, in its fences)
+    backward_receives,
+    compile,
+    custom_op,
+    custom_op_transforms,
+    forward_mode,
+    gradcheck,
+    gradcheck_minimal,
+    gradgradcheck_once,
+    mark_minimal,
+    mark_non_differentiable,
+    modern_relu,
+    needs_input_grad,
+    per_sample,
+    setup_context,
+    vmap,
+    vmap_mask_forms,
 )
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 
 
 def test_per_sample_example_has_no_exact_zero():
-    m = further_per_sample
+    m = per_sample
     assert not ((m.batch + m.b) == 0).any()  # no exact zeros: the value at 0 plays no part
 
 
 def test_bool_mask_relu_is_the_tutorials_backward():
     x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
-    further_vmap.BoolMaskReLU.apply(x).sum().backward()
+    vmap.BoolMaskReLU.apply(x).sum().backward()
     assert x.grad.tolist() == [0.0, 1.0, 1.0]  # `input < 0`: the entry at 0 is kept
 
 
 def test_bool_mask_backward_is_batched_since_2_15_and_where_always():
     expected = [[1.0, 1.0, 0.0], [1.0, 0.0, 1.0]]
-    assert further_vmap.per_sample_grads(further_vmap.WhereReLU) == expected
+    assert vmap.per_sample_grads(vmap.WhereReLU) == expected
     if RELEASE < (2, 15):  # 2.13 and 2.14.1 alike
-        error = further_setup_context.first_line_of_error(
-            lambda: further_vmap.per_sample_grads(further_vmap.BoolMaskReLU))
+        error = setup_context.first_line_of_error(
+            lambda: vmap.per_sample_grads(vmap.BoolMaskReLU))
         assert "Attempting to batch over indexing with a boolean mask" in error
     else:
-        assert further_vmap.per_sample_grads(further_vmap.BoolMaskReLU) == expected
+        assert vmap.per_sample_grads(vmap.BoolMaskReLU) == expected
 
 
 def test_only_the_number_assignment_form_batches_and_only_since_2_15():
     batches = {}
-    for name, form in further_vmap_mask_forms.FORMS.items():
-        error = further_vmap_mask_forms.error_of(form)
+    for name, form in vmap_mask_forms.FORMS.items():
+        error = vmap_mask_forms.error_of(form)
         batches[name] = error is None
         if error is not None:
             assert "Attempting to batch over indexing with a boolean mask" in error
@@ -64,12 +64,12 @@ def test_only_the_number_assignment_form_batches_and_only_since_2_15():
                        "y[x < 0] = torch.tensor(0.)": False,
                        "y.index_put_((x < 0,), ...)": False, "x[x > 0].sum()": False}
     if RELEASE >= (2, 15):
-        assert further_vmap_mask_forms.batched(further_vmap_mask_forms.assign_number) == \
+        assert vmap_mask_forms.batched(vmap_mask_forms.assign_number) == \
             [[0.0, 2.0], [3.0, 0.0]]
 
 
 def test_jacfwd_needs_a_vmap_rule_and_jacrev_does_not():
-    m = further_forward_mode
+    m = forward_mode
 
     class NoRule(m.ReLUWithJvp):
         generate_vmap_rule = False
@@ -80,7 +80,7 @@ def test_jacfwd_needs_a_vmap_rule_and_jacrev_does_not():
 
 
 def test_backward_reaches_the_error_node_of_once_differentiable():
-    m = further_gradgradcheck_once
+    m = gradgradcheck_once
     gx = m.first_derivative(m.g)
     with pytest.raises(RuntimeError, match="differentiate twice"):
         gx.sum().backward()  # .backward() reaches the Error node
@@ -98,7 +98,7 @@ def test_the_allow_unused_call_is_gradchecks_analytical_vjp():
 
 def test_short_error_keeps_other_messages_whole():
     error = GradcheckError("Backward is not reentrant, i.e., ...")
-    assert further_gradcheck.short_error(error) == (
+    assert gradcheck.short_error(error) == (
         "GradcheckError: Backward is not reentrant, i.e., ...")
 
 

@@ -4,21 +4,20 @@ snippets' values; what an output fence prints, the page's own run compares."""
 import pytest
 import torch
 
-from snippets import (  # noqa: F401 (those not named below run on the page, in its fences)
-    chain_rule_mask,
+from snippets.mask import (  # noqa: F401 (those not named below run on the page, in its fences)
+    chain_rule,
+    chain_rule_minimal,
     exact_zeros,
     exact_zeros_minimal,
     gradcheck_at_kink,
     gradcheck_at_kink_minimal,
+    half_right,
     kink_composition,
-    mask_chain_rule_minimal,
-    mask_half_right,
-    mask_nonfinite_gradient,
-    mask_value_at_zero,
-    mask_value_at_zero_minimal,
-    relu_clamp_at_nan,
+    nonfinite_gradient,
+    value_at_zero,
+    value_at_zero_minimal,
 )
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 NAN = float("nan")
@@ -66,7 +65,7 @@ def test_fixed_mask_keeps_the_clone():
     """The `<=` variant still copies: the caller's gradient survives."""
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
     g = torch.ones(3)
-    mask_value_at_zero.MaskAtMostZeroReLU.apply(x).backward(g)
+    value_at_zero.MaskAtMostZeroReLU.apply(x).backward(g)
     assert g.tolist() == [1.0, 1.0, 1.0] and x.grad.tolist() == [0.0, 0.0, 1.0]
 
 

@@ -12,17 +12,17 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets import (  # noqa: F401 (those not named below run on the page, in its fences)
+from snippets.relu_vs_clamp import (  # noqa: F401 (those not named below run on the page, in its fences)
+    at_nan,
     clamp_boundaries,
-    clamp_seed_arithmetic,
     concave_kinks,
     exactly_relu_off_finite,
     grad_at_zero_table,
     max_is_a_reduction,
-    relu_clamp_at_nan,
-    relu_vs_clamp_seed,
+    seed,
+    seed_arithmetic,
 )
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 from tests.repo import ROOT, SITE
 from verified_docs import results
 
@@ -35,8 +35,8 @@ PAGES = [page for page in (SITE.docs / lang / "relu-vs-clamp.md" for lang in lis
 
 
 def test_seed_difference_is_minus_38_up_to_2_13_and_zero_since_2_14():
-    diff = relu_vs_clamp_seed.w1_grad(torch.relu) - \
-        relu_vs_clamp_seed.w1_grad(lambda h: h.clamp(min=0))
+    diff = seed.w1_grad(torch.relu) - \
+        seed.w1_grad(lambda h: h.clamp(min=0))
     expected = torch.zeros(3, 2)
     if OLD_CLAMP:
         expected[2, 1] = -38.
@@ -44,21 +44,21 @@ def test_seed_difference_is_minus_38_up_to_2_13_and_zero_since_2_14():
 
 
 def test_seed_has_one_exact_zero_input_of_the_activation():
-    assert clamp_seed_arithmetic.exact_zeros() == [[3, 1]]
-    h = relu_vs_clamp_seed.x.mm(relu_vs_clamp_seed.w1)
+    assert seed_arithmetic.exact_zeros() == [[3, 1]]
+    h = seed.x.mm(seed.w1)
     assert (h == 0).nonzero().tolist() == [[3, 1]]
 
 
 @pytest.fixture(scope="module")
 def seed_runs():
-    return (clamp_seed_arithmetic.run(clamp_seed_arithmetic.ACTIVATIONS["relu"]),
-            clamp_seed_arithmetic.run(clamp_seed_arithmetic.ACTIVATIONS["clamp"]))
+    return (seed_arithmetic.run(seed_arithmetic.ACTIVATIONS["relu"]),
+            seed_arithmetic.run(seed_arithmetic.ACTIVATIONS["clamp"]))
 
 
 def test_seed_runs_differ_only_at_the_zero_and_its_weight(seed_runs):
     relu_run, clamp_run = seed_runs
-    differs = {stage: clamp_seed_arithmetic.differing_entries(relu_run, clamp_run, stage)
-               for stage in clamp_seed_arithmetic.STAGES}
+    differs = {stage: seed_arithmetic.differing_entries(relu_run, clamp_run, stage)
+               for stage in seed_arithmetic.STAGES}
     assert differs == {"dL/dy_hat": [], "dL/da": [], "w2.grad": [],
                        "dL/dh": [[3, 1]] if OLD_CLAMP else [],
                        "w1.grad": [[2, 1]] if OLD_CLAMP else []}
@@ -67,20 +67,20 @@ def test_seed_runs_differ_only_at_the_zero_and_its_weight(seed_runs):
 def test_seed_minus_38_arithmetic(seed_runs):
     relu_run, clamp_run = seed_runs
     # dL/da[3, 1] = dL/dy_hat[3] . W2[1] = (-10)(-2) + 6 * 3 = 38, the same in both runs
-    assert (relu_run["dL/dy_hat"][3] @ clamp_seed_arithmetic.W2[1]).item() == 38.0
+    assert (relu_run["dL/dy_hat"][3] @ seed_arithmetic.W2[1]).item() == 38.0
     assert clamp_run["dL/dh"][3, 1].item() == (38.0 if OLD_CLAMP else 0.0)
     assert clamp_run["w1.grad"][:, 1].tolist() == [2376.0, 904.0,
                                                   1298.0 if OLD_CLAMP else 1260.0]
 
 
 def test_seed_scalar_check_from_comments():
-    assert clamp_seed_arithmetic.scalar_at_zero(F.relu) == 0.0
-    assert clamp_seed_arithmetic.scalar_at_zero(
-        clamp_seed_arithmetic.ACTIVATIONS["clamp"]) == (-2.0 if OLD_CLAMP else 0.0)
+    assert seed_arithmetic.scalar_at_zero(F.relu) == 0.0
+    assert seed_arithmetic.scalar_at_zero(
+        seed_arithmetic.ACTIVATIONS["clamp"]) == (-2.0 if OLD_CLAMP else 0.0)
 
 
 def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
-    both = relu_clamp_at_nan.both_grads(torch.fmax, float("nan"), 0.)
+    both = at_nan.both_grads(torch.fmax, float("nan"), 0.)
     assert both == ((1.0, 1.0) if RELEASE == (2, 14) else (0.0, 1.0))
 
 
@@ -88,7 +88,7 @@ def test_fmax_of_nan_sends_the_gradient_to_both_inputs_on_2_14_only():
                                torch.clamp_max, lambda a, b: torch.clamp(a, max=b)],
                          ids=["clamp_min", "clamp(min=)", "clamp_max", "clamp(max=)"])
 def test_tensor_bound_clamp_at_nan_gives_nothing_up_to_2_13_and_both_the_gradient_since_2_14(f):
-    both = relu_clamp_at_nan.both_grads(f, float("nan"), 0.)
+    both = at_nan.both_grads(f, float("nan"), 0.)
     assert both == ((0.0, 0.0) if OLD_CLAMP else (1.0, 1.0))
 
 

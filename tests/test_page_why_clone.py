@@ -10,32 +10,31 @@ import torch
 
 # The self-contained examples run when imported (as when pasted); some tests
 # below run them again with runpy to read what they leave behind.
-from snippets import (  # noqa: F401
+from snippets.shared import my_relu, no_clone_relu
+from snippets.why_clone import (  # noqa: F401
+    caller_gradient,
+    double_backward_table,
+    grad_mode,
+    gradient_dtype,
     hazard_expanded_gradient,
     hazard_shared_gradient,
+    hazard_table,
     hazard_tensor_hook,
     hazard_user_gradient,
+    input_grad_buffers,
+    input_grad_buffers_limits,
     mark_dirty,
-    my_relu,
-    no_clone_relu,
+    mark_dirty_wrong_gradient,
+    module_hook,
+    no_grad_second,
     once_differentiable_no_fix,
+    once_unused,
     out_of_place_backward,
-    why_clone_caller_gradient,
-    why_clone_double_backward_table,
-    why_clone_grad_mode,
-    why_clone_gradient_dtype,
-    why_clone_hazard_table,
-    why_clone_input_grad_buffers,
-    why_clone_input_grad_buffers_limits,
-    why_clone_mark_dirty,
-    why_clone_module_hook,
-    why_clone_no_grad_second,
-    why_clone_once_unused,
-    why_clone_saved_gradient,
-    why_clone_sibling_branch,
-    why_clone_sum,
-    why_clone_tensor_hook,
-    why_clone_tutorial_loop,
+    saved_gradient,
+    sibling_branch,
+    sum_of_outputs,
+    tensor_hook,
+    tutorial_loop,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +45,8 @@ NoCloneReLU = no_clone_relu.NoCloneReLU
 
 def run_script(name, capsys):
     """Run a self-contained snippet as __main__; return its namespace and what it printed."""
-    namespace = runpy.run_path(str(ROOT / "snippets" / f"{name}.py"), run_name="__main__")
+    namespace = runpy.run_path(str(ROOT / "snippets" / "why_clone" / f"{name}.py"),
+                               run_name="__main__")
     return namespace, capsys.readouterr().out
 
 
@@ -65,14 +65,14 @@ def test_tutorial_loop_incoming_gradient_is_a_fresh_contiguous_tensor():
     """What MyReLU receives there: made by mm's backward for it alone."""
     seen = []
 
-    class Watch(why_clone_tutorial_loop.MyReLU):
+    class Watch(tutorial_loop.MyReLU):
         @staticmethod
         def backward(ctx, grad_output):
             seen.append((grad_output.stride(), grad_output._base is None,
                          grad_output.requires_grad))
-            return why_clone_tutorial_loop.MyReLU.backward(ctx, grad_output)
+            return tutorial_loop.MyReLU.backward(ctx, grad_output)
 
-    why_clone_tutorial_loop.train(Watch, steps=1)
+    tutorial_loop.train(Watch, steps=1)
     assert seen == [((100, 1), True, False)]
 
 
@@ -88,7 +88,7 @@ def test_what_the_page_says_a_release_added(present, since):
 
 
 def test_sum_example_warns_per_version(capsys):
-    namespace, _ = run_script("why_clone_sum", capsys)
+    namespace, _ = run_script("sum_of_outputs", capsys)
     ops = [re.search(r"Use of (\w+) on expanded", str(w.message)).group(1)
            for w in namespace["caught"]]
     # 2.13 and 2.14.1 warn from index_put_ and masked_fill_; since 2.15 only masked_fill_.
@@ -108,7 +108,7 @@ def test_tensor_hook_gets_a_fresh_gradient():
 
 
 def test_grad_mode_example_records_the_masked_write_per_release(capsys):
-    _, out = run_script("why_clone_grad_mode", capsys)
+    _, out = run_script("grad_mode", capsys)
     recorded = out.split("create_graph=")[2]
     assert ("IndexPutBackward0" if RELEASE < (2, 15) else "MaskedFillBackward0") in recorded
 
@@ -171,13 +171,13 @@ def test_no_option_turns_the_custom_gx_without_a_graph_into_zero():
 
 def test_once_differentiable_leaf_requires_grad_and_is_the_callers_w_without_the_clone(
         capsys):
-    namespace, _ = run_script("why_clone_once_unused", capsys)
+    namespace, _ = run_script("once_unused", capsys)
     leaf = namespace["leaf"].variable
     assert leaf.is_leaf and leaf.requires_grad
     # leaf NoCloneReLU, once: the returned gradient is the caller's w in memory
     x = torch.tensor([-1., 2.], requires_grad=True)
     w = torch.tensor([3., 7.], requires_grad=True)
-    once = why_clone_double_backward_table.OnceNoCloneReLU
+    once = double_backward_table.OnceNoCloneReLU
     gx, = torch.autograd.grad(once.apply(x), x, w, create_graph=True)
     fake = gx.grad_fn.next_functions[0][0].variable
     assert gx.data_ptr() == w.data_ptr() == fake.data_ptr(), (
@@ -205,11 +205,11 @@ def test_page_table_matches_the_snippet(lang):
     body = [row for row in cells if row[2:] and row[2].startswith(("[", "E-"))]
     # The first column, the kind of v, is in the page's language.
     assert [tuple(row[1:]) for row in body] == \
-        [row[1:] for row in why_clone_double_backward_table.table()]
+        [row[1:] for row in double_backward_table.table()]
 
 
-@pytest.mark.parametrize("name", ["why_clone_input_grad_buffers",
-                                  "why_clone_input_grad_buffers_limits"])
+@pytest.mark.parametrize("name", ["input_grad_buffers",
+                                  "input_grad_buffers_limits"])
 def test_input_grad_buffers_examples_per_release(name, capsys):
     """Which releases have the buffer; what each case prints, the page's outputs show."""
     _, out = run_script(name, capsys)
@@ -270,6 +270,6 @@ def test_out_of_place_backward_gives_zero_at_zero_and_keeps_grad_output(relu):
 def test_mark_dirty_the_returned_tensor_is_right_either_way():
     for declare in (False, True):
         leaf = torch.tensor(3., requires_grad=True)
-        out = why_clone_mark_dirty.DoubleInPlace.apply(leaf * 1, declare)
+        out = mark_dirty_wrong_gradient.DoubleInPlace.apply(leaf * 1, declare)
         (out * out).backward()
         assert leaf.grad.item() == 24.0

@@ -18,7 +18,7 @@ from tests.tiny import tiny_site
 TIMEOUT = 240  # seconds, for the first build and for a rebuild, on a busy machine
 # The page's English text in a translation's place: the banner, and the text in lang="en".
 UNTRANSLATED = ('id="translation-missing"', '<div lang="en">')
-# A figure's snippet as the `figures` option asks (snippets/figure_relu.py draws the real one).
+# A figure's snippet as the `figures` option asks (snippets/mask/figure.py draws the real one).
 FIGURE = """\
 def svg(lang, narrow=False, dark=False):
     return '<svg xmlns="http://www.w3.org/2000/svg"><text>a label</text></svg>'

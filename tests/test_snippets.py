@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # The snippets, and the exercise's files a reader copies (its starter, solution and saved
 # versions; not the checker, nor the wrong solutions in cases/, several of which fail on purpose).
 SNIPPET_MODULES = sorted(
-    [p.stem for p in (ROOT / "snippets").glob("*.py") if p.stem != "__init__"]
+    [p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+     for p in (ROOT / "snippets").glob("*/*.py") if p.stem != "__init__"]
     + [f"exercise.{name}" for name in ("starter", "solution", "saved_versions")])
 
 
@@ -25,7 +26,7 @@ def imported_snippets(test_file):
             imported |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
         elif isinstance(node, ast.Import):
             imported |= {alias.name for alias in node.names}
-    return {name.removeprefix("snippets.") for name in imported if name.startswith("snippets.")}
+    return {name for name in imported if name.split(".")[0] in ("snippets", "exercise")}
 
 
 def test_every_snippet_module_is_imported_by_a_test():
@@ -41,12 +42,12 @@ def test_every_snippet_module_is_imported_by_a_test():
 def test_snippet_main_is_clean_and_deterministic(name, capfd, monkeypatch, tmp_path):
     # Run where stray files cannot land in the repository (a figure script writes SVGs).
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", [f"snippets/{name}.py"])
+    monkeypatch.setattr(sys, "argv", [f"{name.replace('.', '/')}.py"])
     outputs = []
     for _ in range(2):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            runpy.run_path(str(ROOT / "snippets" / f"{name.replace('.', '/')}.py"),
+            runpy.run_path(str(ROOT / f"{name.replace('.', '/')}.py"),
                            run_name="__main__")
         out, err = capfd.readouterr()
         assert err == "", f"{name} wrote to stderr: {err}"

@@ -223,18 +223,18 @@ def test_the_project_cannot_be_imported_where_the_notebooks_run():
 
 def test_a_snippet_is_inlined_once_and_again_after_the_page_rebinds_its_names():
     inliner = notebooks.Inliner(SITE)
-    first = inliner.cell("from snippets.my_relu import MyReLU\nprint(1)\n", "page.md:1")
+    first = inliner.cell("from snippets.shared.my_relu import MyReLU\nprint(1)\n", "page.md:1")
     assert "class MyReLU(torch.autograd.Function):" in first and "import snippets" not in first
     assert 'if __name__ == "__main__":' not in first
-    again = inliner.cell("from snippets.my_relu import MyReLU\n", "page.md:9")
-    assert again.startswith("# MyReLU: defined above, from snippets/my_relu.py")
+    again = inliner.cell("from snippets.shared.my_relu import MyReLU\n", "page.md:9")
+    assert again.startswith("# MyReLU: defined above, from snippets/shared/my_relu.py")
     inliner.cell("class MyReLU:\n    pass\n", "page.md:20")  # the page's own MyReLU
-    third = inliner.cell("from snippets.my_relu import MyReLU\n", "page.md:30")
+    third = inliner.cell("from snippets.shared.my_relu import MyReLU\n", "page.md:30")
     assert "class MyReLU(torch.autograd.Function):" in third
 
 
-@pytest.mark.parametrize("source", ["import snippets.my_relu\n",
-                                    "def f():\n    from snippets.my_relu import MyReLU\n"])
+@pytest.mark.parametrize("source", ["import snippets.shared.my_relu\n",
+                                    "def f():\n    from snippets.shared.my_relu import MyReLU\n"])
 def test_an_import_that_cannot_be_inlined_names_the_fence(source):
     with pytest.raises(model.PageError, match=r"^page\.md:7: only a top-level `from snippets"):
         notebooks.Inliner(SITE).cell(source, "page.md:7")
@@ -315,7 +315,7 @@ def test_the_downloaded_checker_and_starter_work_as_the_page_says(site):
     they report its failed checks; the usage line has no `check`."""
     downloads = (site / page_dest(LANGS[0], exercise_archive.PAGE)).parent
     archive, starter = downloads / exercise_archive.NAME, downloads / exercise_archive.STARTER
-    assert starter.read_bytes() == (ROOT / "snippets/exercise/starter.py").read_bytes()
+    assert starter.read_bytes() == (ROOT / "exercise/starter.py").read_bytes()
     doc = ast.get_docstring(ast.parse(starter.read_text(encoding="utf-8"))) or ""
     commands = [line.split()[1:] for line in doc.splitlines() if line.lstrip()[:7] == "python "]
     page = (SITE.docs / SITE.default / exercise_archive.PAGE).read_text(encoding="utf-8")

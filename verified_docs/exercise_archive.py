@@ -1,6 +1,6 @@
 """The exercise's checker as one file a reader downloads, `python check_custom_relu.pyz FILE`: a
-zipapp (PEP 441) of `snippets/exercise/`, cases included (the exercise's notebook checks them),
-with `snippets/__init__.py` so that its imports are the repository's. Written with zipfile and a
+zipapp (PEP 441) of `exercise/`, cases included (the exercise's notebook checks them), so that
+its imports are the repository's. Written with zipfile and a
 fixed time stamp, not `zipapp.create_archive`, which stamps each file with its time on disk: every
 build writes the same bytes.
 """
@@ -15,13 +15,13 @@ from verified_docs.site import Site
 NAME = "check_custom_relu.pyz"
 PAGE = "exercise.md"  # the archive and the starter are published beside this page
 STARTER = "my_relu.py"  # the starter, under the name the page's command checks
-PACKAGE = "snippets/exercise"
+PACKAGE = "exercise"
 STARTER_SOURCE = f"{PACKAGE}/starter.py"
 MAIN = f'''\
 """python {NAME} [--lang CODE] [--timeout SECONDS] FILE: check a CustomReLU solution."""
 import sys
 
-from snippets.exercise.cli import main
+from exercise.cli import main
 
 sys.exit(main(sys.argv[1:], prog="python {NAME}", command=False))
 '''
@@ -32,9 +32,8 @@ def archive(site: Site) -> bytes | None:
     root = site.root / PACKAGE
     if not root.is_dir():
         return None
-    names = ["snippets/__init__.py", *(path.relative_to(site.root).as_posix()
-                                       for path in sorted(root.rglob("*")) if path.is_file()
-                                       and "__pycache__" not in path.parts)]
+    names = [path.relative_to(site.root).as_posix() for path in sorted(root.rglob("*"))
+             if path.is_file() and "__pycache__" not in path.parts]
     buffer = io.BytesIO(b"#!/usr/bin/env python3\n")
     buffer.seek(0, io.SEEK_END)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:

@@ -60,7 +60,7 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
         if not module.has_labels(lang):
             # The English page in place of a translation shows English text anyway.
             (log.info if page.file.locale != lang else log.warning)(
-                f"{page.file.src_uri}: snippets/{module.__name__.rpartition('.')[2]}.py has no "
+                f"{page.file.src_uri}: {module.__name__.replace('.', '/')}.py has no "
                 f"labels or caption in {lang!r}; the figure is shown in English. Add "
                 f"LABELS[{lang!r}] and CAPTIONS[{lang!r}] there.")
         folder = src[:-len(uri)]

@@ -28,7 +28,7 @@ from verified_docs.site import Site
 log = get_plugin_logger(__name__)
 
 SNIPPETS = "snippets"
-PROVIDED = "snippets.exercise"  # shipped as the checker archive, not inlined
+PROVIDED = "exercise"  # shipped as the checker archive, not inlined
 INSTALL_TAG = "install"
 BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// details | Title`
 COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -67,10 +67,11 @@ class Inliner:
         for node in ast.walk(tree):  # the top level first, in order
             names = ([node.module or ""] if isinstance(node, ast.ImportFrom) else
                      [alias.name for alias in node.names] if isinstance(node, ast.Import) else [])
-            if not any(name.split(".")[0] == SNIPPETS for name in names):
-                continue
-            if names[0] == PROVIDED or names[0].startswith(PROVIDED + "."):
+            roots = {name.split(".")[0] for name in names}
+            if PROVIDED in roots:
                 self.needs_checker = True
+            elif SNIPPETS not in roots:
+                continue
             elif isinstance(node, ast.Import) or node not in tree.body:
                 raise site.PageError(f"{where}: only a top-level `from snippets.<module> import "
                                      "<name>` can be inlined")
@@ -208,7 +209,7 @@ if not os.path.exists({name!r}):
         ) from error
 with zipfile.ZipFile({name!r}) as archive:
     archive.extractall(members=[n for n in archive.namelist()
-                                if n.startswith("snippets/")])
+                                if n.startswith("exercise/")])
 sys.path.insert(0, os.getcwd())'''
 
 

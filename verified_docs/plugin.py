@@ -11,7 +11,6 @@ a rebuild sees an edited page, snippet, figure label, formula or translation.
 from __future__ import annotations
 
 import os
-import pathlib
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -73,7 +72,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     @event_priority(-110)
     def on_files(self, files, /, *, config):
         if self.drawers is None:  # the first language of this build: the snippets as they are now
-            self.drawers = {uri: Site.of(config).snippet(pathlib.Path(path).stem, fresh=True)
+            self.drawers = {uri: Site.of(config).snippet(path, fresh=True)
                             for uri, path in self.config.figures.items()}
             self.archive = exercise_archive.archive(Site.of(config)) or b""
         figures.add_drawings(files, config, self.drawers)

@@ -46,15 +46,17 @@ def recorded(site: Site) -> list[str]:
 
 def measure(site: Site, module: str, release: str) -> list:
     """The rows `snippets.<module> --json` prints on `release`, in a child process."""
-    child = subprocess.run([sys.executable, "-m", f"snippets.{module}", "--json"], cwd=site.root,
+    path = next(site.root.glob(f"snippets/*/{module}.py"))
+    dotted = path.relative_to(site.root).with_suffix("").as_posix().replace("/", ".")
+    child = subprocess.run([sys.executable, "-m", dotted, "--json"], cwd=site.root,
                            env=site.torch.environ(release), capture_output=True, text=True,
                            timeout=600)
     if child.returncode or child.stderr:
-        raise AssertionError(f"snippets/{module}.py --json on PyTorch {release} failed "
+        raise AssertionError(f"{site.relative(path)} --json on PyTorch {release} failed "
                              f"(exit {child.returncode}):\n{child.stderr[-3000:]}")
     result = json.loads(child.stdout)
     if versions.release_of(result["torch"]) != release:
-        raise AssertionError(f"asked for PyTorch {release}, snippets.{module} ran on "
+        raise AssertionError(f"asked for PyTorch {release}, {dotted} ran on "
                              f"{result['torch']}")
     return result["rows"]
 

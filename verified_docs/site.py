@@ -156,14 +156,16 @@ class Site:
         out = site_dir if lang == self.default else site_dir / lang
         return out / location(page) / "index.html"
 
-    def snippet(self, name: str, fresh: bool = False):
-        """`snippets.<name>`, the site's folder put on sys.path (`mkdocs` as a console script
-        does not put it there); `fresh`: executed again, as the file is now."""
+    def snippet(self, path: str, fresh: bool = False):
+        """The module of `path` (`snippets/<page>/x.py`), the site's folder put on sys.path
+        (`mkdocs` as a console script does not put it there); `fresh`: executed again, as the
+        file is now."""
         if str(self.root) not in sys.path:
             sys.path.insert(0, str(self.root))
-        module = sys.modules.get(f"snippets.{name}")
+        name = pathlib.PurePosixPath(path).with_suffix("").as_posix().replace("/", ".")
+        module = sys.modules.get(name)
         if not (fresh and module is not None):
-            return importlib.import_module(f"snippets.{name}")
+            return importlib.import_module(name)
         # Without writing its .pyc: a new one under snippets/, which `make serve` watches, would
         # start a second rebuild.
         dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, True

@@ -15,7 +15,7 @@ SMALLEST_LABEL_PX = 11        # what a phone reader can still read
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_figure_on_a_desktop_and_a_phone(visits, phone_visits, lang):
-    caption = SITE.snippet("figure_relu").caption(lang)
+    caption = SITE.snippet("snippets/mask/figure.py").caption(lang)
     desktop = [(v.url, f) for v in visits.of(lang) for f in v.figures]
     phone = [(v.url, f) for v in phone_visits.of(lang) for f in v.figures]
     assert desktop and phone, f"no page in {lang!r} shows a <figure>"
@@ -55,6 +55,6 @@ def test_figure_follows_the_colour_scheme(request, scheme, lang):
         background, page = tuple(f["drawn_on"]), tuple(f["background"])
         assert max(abs(a - b) for a, b in zip(background, page)) <= 8, (
             f"{where}: {f['src']} shows on {background}, the page is {page} "
-            "(snippets/figure_relu.py SCHEMES, verified_docs/figures.py)")
+            "(snippets/mask/figure.py SCHEMES, verified_docs/figures.py)")
         faint = [label for label in f["labels"] if label[2] < 4.5]
         assert not faint, f"{where}: labels under 4.5:1 on {background}: {faint}"

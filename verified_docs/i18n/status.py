@@ -127,7 +127,7 @@ def interface_gaps(site: Site, lang: str) -> list[str]:
             for keys, what in ((missing, "missing (readers see the English text)"),
                                (same, "still the English text")) if keys]
     # The texts drawn into figures: a literal `LABELS = {language: labels}` in snippets/.
-    for path in sorted((site.root / "snippets").glob("*.py")):
+    for path in sorted((site.root / "snippets").rglob("*.py")):
         text = path.read_text(encoding="utf-8", errors="replace")
         if "LABELS" not in text:
             continue

@@ -2,7 +2,7 @@
 saved-tensor versions (saved_versions.py), wrong solutions (cases/) and its checker.
 
 Usage (from the repository root, with the interpreter that has torch):
-    .venv/bin/python -m snippets.exercise check FILE [--lang CODE] [--timeout S]
+    .venv/bin/python -m exercise check FILE [--lang CODE] [--timeout S]
 
 FILE must define a class CustomReLU. It runs in a child process of its own,
 stopped after --timeout seconds (default 60); each requirement is reported on
@@ -12,8 +12,20 @@ not exist or is a directory). The checker is also a function:
 check(path, lang="en") returns a list of Result; execute(path) runs the
 solution once and judge(attempt, lang) words the verdict in any language.
 """
-from .checker import (DEFAULT_TIMEOUT, EXAMPLE, EXPECTED_GRAD, EXPECTED_OUTPUT, REQUIRED,
-                      Attempt, Result, all_required_passed, check, execute, judge, report)
+from .checker import (
+                      DEFAULT_TIMEOUT,
+                      EXAMPLE,
+                      EXPECTED_GRAD,
+                      EXPECTED_OUTPUT,
+                      REQUIRED,
+                      Attempt,
+                      Result,
+                      all_required_passed,
+                      check,
+                      execute,
+                      judge,
+                      report,
+)
 from .cli import main
 from .messages import MESSAGES, translate
 

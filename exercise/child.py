@@ -18,6 +18,7 @@ import sys
 import traceback
 import types
 import warnings
+
 # Bound here, in the namespace the child guards, so that a solution cannot swap them.
 from gc import collect, get_objects, get_referents, get_referrers, unfreeze
 

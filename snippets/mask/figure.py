@@ -49,7 +49,7 @@ AND = {"en": " and ", "ru": " и "}
 # The functions the figure names, by their row in the results, and how the figure names them.
 NAMES = {"torch.relu(x)": "torch.relu", "MyReLU.apply(x)": "MyReLU",
          "x.clamp(min=0)": "clamp"}
-RESULTS = pathlib.Path(__file__).with_name("results") / "grad_at_zero_table.json"
+RESULTS = pathlib.Path(__file__).parents[1] / "results" / "grad_at_zero_table.json"
 # Languages whose decimal separator is not ".".
 DECIMAL_COMMA = {"ru"}
 # Width of each drawing in inches; at 10 pt text the narrow one is meant to be shown at its

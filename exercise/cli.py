@@ -1,4 +1,4 @@
-"""`python -m snippets.exercise check FILE`: the command line."""
+"""`python -m exercise check FILE`: the command line."""
 import argparse
 import sys
 from pathlib import Path
@@ -10,7 +10,7 @@ EPILOG = ("exit status: 0 if every required check passes, 1 if a check fails "
           "or FILE cannot be loaded, 2 for usage errors")
 
 
-def parser(prog="python -m snippets.exercise", command=True):
+def parser(prog="python -m exercise", command=True):
     """The repository's command line (`check FILE`), or with `command=False` the downloadable
     archive's, which does one thing and takes FILE alone (`python check_custom_relu.pyz FILE`)."""
     # A fixed width keeps the help text the same in every terminal.
@@ -35,7 +35,7 @@ def parser(prog="python -m snippets.exercise", command=True):
     return main_parser
 
 
-def main(argv=None, prog="python -m snippets.exercise", command=True):
+def main(argv=None, prog="python -m exercise", command=True):
     """Run the command; returns the exit status (0 pass, 1 fail, 2 usage). `prog` is how the
     usage messages name the command (the downloadable archive names itself, and has no
     `check`: `command=False`)."""

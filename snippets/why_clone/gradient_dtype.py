@@ -2,7 +2,7 @@
 copy, and the caller's tensor is left alone."""
 import torch
 
-from snippets.no_clone_relu import NoCloneReLU
+from snippets.shared.no_clone_relu import NoCloneReLU
 
 seen = []
 

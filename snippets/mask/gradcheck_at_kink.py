@@ -2,7 +2,7 @@
 import torch
 from torch.autograd import gradcheck
 
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 EPS = 1e-6  # gradcheck's default step
 

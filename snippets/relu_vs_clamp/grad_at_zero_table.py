@@ -7,7 +7,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 # (formulation as code, the same formulation as a callable)
 FORMULATIONS = [

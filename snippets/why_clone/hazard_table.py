@@ -2,15 +2,16 @@
 and vs an incoming gradient that is not finite."""
 import torch
 
-from snippets.hazard_expanded_gradient import backprop_sum
-from snippets.hazard_shared_gradient import backprop_two_branches
-from snippets.hazard_tensor_hook import backprop_with_hook
-from snippets.hazard_user_gradient import backprop_user_gradient
-from snippets.my_relu import MyReLU
-from snippets.no_clone_relu import NoCloneReLU
-from snippets.once_differentiable_no_fix import OnceDifferentiableNoCloneReLU
-from snippets.out_of_place_backward import (MaskedFillReLU, MultiplyMaskReLU,
-                                            WhereReLU)
+from snippets.shared.my_relu import MyReLU
+from snippets.shared.no_clone_relu import NoCloneReLU
+from snippets.why_clone.hazard_expanded_gradient import backprop_sum
+from snippets.why_clone.hazard_shared_gradient import backprop_two_branches
+from snippets.why_clone.hazard_tensor_hook import backprop_with_hook
+from snippets.why_clone.hazard_user_gradient import backprop_user_gradient
+from snippets.why_clone.once_differentiable_no_fix import (
+    OnceDifferentiableNoCloneReLU)
+from snippets.why_clone.out_of_place_backward import (
+    MaskedFillReLU, MultiplyMaskReLU, WhereReLU)
 
 RELUS = {
     "torch.relu": torch.relu,

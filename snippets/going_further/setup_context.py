@@ -5,7 +5,7 @@ import textwrap
 import torch
 from torch.func import grad
 
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 
 class ReLU(torch.autograd.Function):

@@ -1,8 +1,8 @@
 """Hazard 2: AddBackward0 hands one gradient tensor to both of its inputs."""
 import torch
 
-from snippets.my_relu import MyReLU
-from snippets.no_clone_relu import NoCloneReLU
+from snippets.shared.my_relu import MyReLU
+from snippets.shared.no_clone_relu import NoCloneReLU
 
 RELUS = {"torch.relu": torch.relu, "MyReLU": MyReLU.apply,
          "NoCloneReLU": NoCloneReLU.apply}

@@ -1,7 +1,7 @@
 """Which slope each ReLU passes back at exactly 0, and the one-character fix."""
 import torch
 
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 X = [-2., -1., 0., 1., 2.]
 EXERCISE_GRAD = [0.0, 0.0, 0.0, 1.0, 1.0]  # the exercise's expected 'grad'

@@ -3,8 +3,8 @@ import warnings
 
 import torch
 
-from snippets.my_relu import MyReLU
-from snippets.no_clone_relu import NoCloneReLU
+from snippets.shared.my_relu import MyReLU
+from snippets.shared.no_clone_relu import NoCloneReLU
 
 RELUS = {"torch.relu": torch.relu, "MyReLU": MyReLU.apply,
          "NoCloneReLU": NoCloneReLU.apply}

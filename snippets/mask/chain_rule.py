@@ -1,7 +1,7 @@
 """dL/dx = dL/dy * relu'(x): the backward mask is the local derivative."""
 import torch
 
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 X = [-2., -0.5, 0., 0.5, 3., float("nan")]
 UPSTREAM = [10., 20., 30., 40., 50., 60.]  # dL/dy arriving from later layers

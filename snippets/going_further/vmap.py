@@ -2,7 +2,7 @@
 import torch
 from torch.func import grad, jacrev, vmap
 
-from snippets.further_setup_context import first_line_of_error, show
+from snippets.going_further.setup_context import first_line_of_error, show
 
 
 class ReLUForward(torch.autograd.Function):

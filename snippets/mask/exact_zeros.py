@@ -2,7 +2,7 @@
 import torch
 from torch import nn
 
-from snippets.my_relu import MyReLU
+from snippets.shared.my_relu import MyReLU
 
 
 def padded_batch_bias_grad(relu, mask_padding=False):

@@ -16,8 +16,8 @@ import torch
 from torch.autograd import gradgradcheck
 from torch.autograd.function import once_differentiable
 
-from snippets.my_relu import MyReLU
-from snippets.no_clone_relu import NoCloneReLU
+from snippets.shared.my_relu import MyReLU
+from snippets.shared.no_clone_relu import NoCloneReLU
 
 
 class OnceMyReLU(MyReLU):

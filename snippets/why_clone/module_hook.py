@@ -2,8 +2,8 @@
 received, after the Function's backward has run."""
 import torch
 
-from snippets.my_relu import MyReLU
-from snippets.no_clone_relu import NoCloneReLU
+from snippets.shared.my_relu import MyReLU
+from snippets.shared.no_clone_relu import NoCloneReLU
 
 
 class Activation(torch.nn.Module):

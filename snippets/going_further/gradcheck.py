@@ -8,7 +8,7 @@ from torch.autograd import gradcheck, gradgradcheck
 from torch.autograd.function import once_differentiable
 from torch.autograd.gradcheck import GradcheckError
 
-from snippets.further_setup_context import ReLU
+from snippets.going_further.setup_context import ReLU
 
 
 class MaskForgottenReLU(ReLU):

@@ -4,7 +4,7 @@ import warnings
 
 import torch
 
-from snippets.further_custom_op import backward, first_line, setup_context
+from snippets.going_further.custom_op import backward, first_line, setup_context
 
 
 # The op of the block above, defined again here so that this one carries a

@@ -4,8 +4,8 @@ import torch
 from torch.autograd import gradgradcheck
 from torch.autograd.gradcheck import GradcheckError
 
-from snippets.further_gradcheck import (AWAY_FROM_ZERO, OnceDifferentiableReLU,
-                                       short_error)
+from snippets.going_further.gradcheck import (
+    AWAY_FROM_ZERO, OnceDifferentiableReLU, short_error)
 
 x = torch.tensor(AWAY_FROM_ZERO, dtype=torch.float64, requires_grad=True)
 g = torch.ones(4, dtype=torch.float64, requires_grad=True)
