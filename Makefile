@@ -33,7 +33,7 @@ $(DEFAULT_READY): requirements-torch.txt | $(READY)
 	touch $@
 
 # Another release, beside the default one: torch, and what it needs that the venv has no
-# version of (verified_docs/install.py).
+# version of (verified_docs/commands/install.py).
 $(VENV)/torch-%/.ready: requirements-torch.txt | $(DEFAULT_READY)
 	$(PY) -m verified_docs install-release $* $(PIP_ARGS)
 	touch $@

@@ -1,2 +1,2 @@
 # The repository root is a rootdir conftest so that `import snippets` and `import tests` work the
-# same from any test; the pages' plugin is verified_docs.pytest_plugin (a pytest11 entry point).
+# same from any test; the pages' plugin is verified_docs.pytest.plugin (a pytest11 entry point).

@@ -6,7 +6,7 @@ from filelock import FileLock
 
 from tests.helpers import build
 from tests.repo import ROOT, SITE
-from verified_docs import fences
+from verified_docs.model import fences
 
 # One thread for torch's operators in every process the tests start: two pytest-xdist workers
 # share two cores, and torch's pool, one spinning thread per core in each, would have them wait

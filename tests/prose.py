@@ -9,7 +9,7 @@ import functools
 import pathlib
 import re
 
-from verified_docs.fences import page_fences
+from verified_docs.model.fences import page_fences
 
 
 def blank(match: re.Match) -> str:

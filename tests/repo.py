@@ -2,7 +2,7 @@
 
 import pathlib
 
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 SITE = Site.at(pathlib.Path(__file__).resolve().parent.parent)
 ROOT = SITE.root

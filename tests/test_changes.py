@@ -1,4 +1,4 @@
-"""The page of what changed between releases (verified_docs/changes.py), in the built site."""
+"""The page of what changed between releases (verified_docs/build/changes.py), in the built site."""
 
 import html
 import re
@@ -6,8 +6,9 @@ import re
 import pytest
 
 from tests.repo import SITE
-from verified_docs import changes, outputs
-from verified_docs.fences import PYTHON_LANGS, page_fences
+from verified_docs.build import changes
+from verified_docs.model import outputs
+from verified_docs.model.fences import PYTHON_LANGS, page_fences
 
 LINK = re.compile(r'<a href="([^"#]*)#example-(\d+)"')
 

@@ -6,7 +6,7 @@ import pytest
 from pytest_markdown_docs.plugin import FenceSyntax, extract_fence_tests
 
 from tests.repo import SITE
-from verified_docs import fences
+from verified_docs.model import fences
 
 # Counted from the raw text, independently of any Markdown parser: a fence indented under an
 # admonition or a `=== "Tab"` is counted here but is no fence to CommonMark, so it never runs.
@@ -43,6 +43,6 @@ def test_every_fence_goes_through_the_docs_runner():
     (`_runners`); if an upgrade changes that API, this fails before any page runs unchecked."""
     from pytest_markdown_docs._runners import get_runner
 
-    from verified_docs.pytest_plugin import DocsRunner
+    from verified_docs.pytest.plugin import DocsRunner
 
     assert isinstance(get_runner(None), DocsRunner)

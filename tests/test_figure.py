@@ -12,11 +12,11 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from snippets.mask import figure as figure_relu
 from tests.repo import ROOT, SITE
-from verified_docs import figures, results
+from verified_docs.build import figures, results
 
 DOCS = SITE.docs
 SVG = "{http://www.w3.org/2000/svg}"
-LOGGER = "mkdocs.plugins.verified_docs.figures"
+LOGGER = "mkdocs.plugins.verified_docs.build.figures"
 FIGURE = "assets/figures/relu.svg"
 
 
@@ -166,14 +166,14 @@ def test_figure_is_reproducible_and_not_committed(tmp_path):
                              text=True).stdout
     kept = [f"docs/{lang}/{FIGURE}" for lang in SITE.locales if (DOCS / lang / FIGURE).exists()]
     assert not kept and "figures/relu.svg" not in tracked, (
-        f"the build draws the figure (verified_docs/figures.py); delete {kept or tracked}")
+        f"the build draws the figure (verified_docs/build/figures.py); delete {kept or tracked}")
 
 
 @pytest.mark.parametrize("lang", list(SITE.locales))
 def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
     html_path = SITE.built_html(site, lang, "mask.md")
     html = html_path.read_text(encoding="utf-8")
-    # One image for each colour scheme (verified_docs/figures.py), hidden in the other one.
+    # One image for each colour scheme (verified_docs/build/figures.py), hidden in the other one.
     images = re.findall(r'<img alt="([^"]*)" src="([^"#]*relu(?:-dark)?\.svg)#only-(\w+)"', html)
     assert [scheme for *_, scheme in images] == ["light", "dark"], (
         f"{html_path}: expected an <img> of relu.svg#only-light and one of relu-dark.svg#only-dark,"
@@ -184,7 +184,7 @@ def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
         assert figure == (site if lang == default else site / lang).joinpath(name).resolve()
         drawn = set(texts(figure.read_text(encoding="utf-8")))
         assert figure_relu.drawn_labels(labels_of(lang)) <= drawn, (
-            f"{figure} ({scheme}) lacks the {labels_of(lang)} labels (verified_docs/figures.py)")
+            f"{figure} ({scheme}) lacks the {labels_of(lang)} labels (verified_docs/build/figures.py)")
         cyrillic = re.search("[а-яё]", alt, re.I) is not None
         assert cyrillic == (lang == "ru"), f"alt text of the {lang} figure: {alt!r}"
 

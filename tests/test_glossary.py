@@ -19,7 +19,7 @@ import pytest
 
 from tests.prose import INLINE_CODE, blank, line_of, prose
 from tests.repo import SITE
-from verified_docs.glossary import GLOSSARY, NOT_TERMS, GlossaryError, load_glossary
+from verified_docs.i18n.glossary import GLOSSARY, NOT_TERMS, GlossaryError, load_glossary
 
 DEFAULT = SITE.default
 GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}

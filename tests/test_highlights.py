@@ -1,10 +1,10 @@
-"""Highlighted lines stay on the code the page means (verified_docs/highlights.py): on every page
+"""Highlighted lines stay on the code the page means (verified_docs/model/highlights.py): on every page
 of every language, and on small pages that break it each way."""
 
 import pytest
 
 from tests.repo import SITE
-from verified_docs.highlights import problems
+from verified_docs.model.highlights import problems
 
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)

@@ -5,7 +5,7 @@ import pytest
 
 from tests.repo import SITE as REPO
 from verified_docs.i18n.status import grouped_keys, nav_items, nav_titles, untranslated
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 
 def nav_files(nav) -> list[str]:

@@ -1,5 +1,5 @@
 """The snippet tests on every other release of requirements-torch.txt: a child pytest each, whose
-torch is that release (verified_docs.versions), all started with the module's first test."""
+torch is that release (verified_docs.model.versions), all started with the module's first test."""
 
 import subprocess
 import sys

@@ -24,7 +24,7 @@ from snippets.relu_vs_clamp import (  # noqa: F401 (those not named below run on
 )
 from snippets.shared.my_relu import MyReLU
 from tests.repo import ROOT, SITE
-from verified_docs import results
+from verified_docs.build import results
 
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 # Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass

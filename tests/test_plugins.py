@@ -11,7 +11,7 @@ import pytest
 
 from tests.repo import SITE
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.outputs import title
+from verified_docs.model.outputs import title
 
 LATER = RELEASES[1:]
 DIFFER = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"

@@ -1,8 +1,8 @@
-"""The build's grouping of output blocks (verified_docs/release_outputs.py), on small HTML."""
+"""The build's grouping of output blocks (verified_docs/build/release_outputs.py), on small HTML."""
 
 import pytest
 
-from verified_docs.release_outputs import CLASS, ROW, column_ch, missing_rows, side_by_side
+from verified_docs.build.release_outputs import CLASS, ROW, column_ch, missing_rows, side_by_side
 
 OUT = '<div class="language-output highlight"><pre><code>{}</code></pre></div>'
 CODE = '<div class="language-python highlight"><pre><code>print(1)</code></pre></div>'

@@ -7,9 +7,9 @@ import threading
 import pytest
 
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.fences import snippet_preprocessor
-from verified_docs.runner import BlockFailed, Runner
-from verified_docs.site import PageError, Site
+from verified_docs.model.fences import snippet_preprocessor
+from verified_docs.model.site import PageError, Site
+from verified_docs.pytest.runner import BlockFailed, Runner
 
 TIMEOUT = 2.0   # seconds per block: every block here but the endless one takes milliseconds
 LIMIT = 4096    # bytes a block may print
@@ -89,7 +89,7 @@ def test_torch_global_state_does_not_leak_between_pages(runner, tmp_path):
             f"nothing: {changed[release]!r}")
     assert printed(runner.run(after)) == fresh, (
         "a page started with torch's global state as another page left it; each page's process "
-        "must be forked from the release's pristine worker (verified_docs/worker.py)")
+        "must be forked from the release's pristine worker (verified_docs/pytest/worker.py)")
 
 
 @pytest.mark.parametrize("fences, runs, shown", [
@@ -159,4 +159,4 @@ def test_a_fence_is_expanded_once_in_the_callers_thread(runner, tmp_path, monkey
     assert set(printed(runner.run(fence)).values()) == {"42\n"}
     assert threads == [threading.current_thread()], (
         f"the fence was expanded {len(threads)} time(s), in {threads}; expand it once, before "
-        "its releases' threads start (verified_docs/runner.py, Runner.run)")
+        "its releases' threads start (verified_docs/pytest/runner.py, Runner.run)")

@@ -105,7 +105,7 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
         assert re.search(rf"ERROR +- +verified_docs: docs/ru/index\.md:{line}: cannot include "
                          r"a snippet: .*snippets/no_such_file\.py", log), (
             f"no ERROR naming docs/ru/index.md:{line}, the include's line in the file (not in the "
-            f"page after its banner, verified_docs/includes.py):\n{log}")
+            f"page after its banner, verified_docs/build/includes.py):\n{log}")
         assert "Traceback" not in log, log
         assert "no_such_file.py" in server.page("ru/"), "the page should show the failed include"
         assert all(mark in server.page("ru/more/") for mark in UNTRANSLATED), (
@@ -140,7 +140,7 @@ def test_serve_reports_a_missing_snippet_and_shows_every_edit(tmp_path):
         assert not problems, (
             "after the edits, `make serve`'s rebuild still shows the first build:\n  "
             + "\n  ".join(problems) + "\nWhat a build computes from the sources belongs to the "
-            "plugin instance (verified_docs/plugin.py), which MkDocs makes anew for each "
+            "plugin instance (verified_docs/build/plugin.py), which MkDocs makes anew for each "
             "rebuild; a module global outlives it. The rebuild's warnings and errors:\n"
             + (warnings or "(none)"))
     finally:

@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.repo import SITE
-from verified_docs import changes
-from verified_docs.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
-from verified_docs.runner import DEFAULT_LIMIT, Worker
+from verified_docs.build import changes
+from verified_docs.model.fences import OUTPUT_LANG, PYTHON_LANGS, page_fences
+from verified_docs.pytest.runner import DEFAULT_LIMIT, Worker
 
 WIDTH = 80
 BLOCK_OPEN = re.compile(r"^(/{3,})\s*(\w[\w-]*)")  # `////` nests a block around `///` ones
@@ -51,7 +51,7 @@ def test_answer_box_comes_before_any_code(page):
         f"bullets, before its first code block (line {first_code}).")
     closing = next(n for n in range(note + 1, len(text) + 1) if text[n - 1].strip() == "///")
     box = text[note:closing - 1]
-    # The generated page of release changes: a bullet per pair of releases (verified_docs/changes.py).
+    # The generated page of release changes: a bullet per pair of releases (verified_docs/build/changes.py).
     bullets = sum(bool(BULLET.match(line)) for line in box) + (
         len(changes.pairs(SITE)) if changes.SUMMARY in box else 0)
     assert 2 <= bullets <= 4, (f"{SITE.relative(page)}:{note}: the answer box has {bullets} bullets; "
@@ -125,7 +125,7 @@ def runs(request, fresh):
     """{example's source: future of its run_alone} for the examples this session tests, run as
     a reader who pastes one into a fresh Python with only torch installed: in a fork of a `-I`
     interpreter that has imported torch alone, in an empty folder outside the repository, with
-    a `__main__` of its own (verified_docs/worker.py); on one release, the pages' own run shows
+    a `__main__` of its own (verified_docs/pytest/worker.py); on one release, the pages' own run shows
     that it runs on each of its releases. As many at a time as the machine has cores."""
     chosen = [item.callspec.params["fence"] for item in request.session.items
               if getattr(item, "originalname", None) == RUNS_ALONE]

@@ -1,4 +1,4 @@
-"""The site model (verified_docs/site.py), in process on a small site in a temporary folder: its
+"""The site model (verified_docs/model/site.py), in process on a small site in a temporary folder: its
 languages in order, the pages, `extra` per language, where a page is built (a page that is not
 UTF-8, named by its line: test_translation_parity.py). Every other module reads these facts."""
 
@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 # The default language is not listed first, and one language is not built.
 CONFIG = """\

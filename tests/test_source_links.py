@@ -1,10 +1,10 @@
-"""verified_docs/source_links.py: a fence that only includes a snippet gets the snippet's path as
+"""verified_docs/build/source_links.py: a fence that only includes a snippet gets the snippet's path as
 its title, whatever else its info string says, and the rendered block keeps every attribute."""
 
 import markdown
 import pytest
 
-from verified_docs.source_links import title_includes as titled
+from verified_docs.build.source_links import title_includes as titled
 
 INCLUDE = '--8<-- "snippets/x.py"'
 

@@ -1,5 +1,5 @@
 """What a reader takes home from the site runs without the repository and carries every release
-(verified_docs/notebooks.py, verified_docs/exercise_archive.py). Each notebook runs in a fresh
+(verified_docs/build/notebooks.py, verified_docs/build/exercise_archive.py). Each notebook runs in a fresh
 Jupyter kernel in a temporary folder where only torch is importable (SITECUSTOMIZE), and so does
 the downloaded checker; the script is the notebook in another format (jupytext reads it back as
 the same cells, and it compiles), so it is not run again; the other releases' outputs are checked
@@ -27,8 +27,9 @@ import nbformat
 import pytest
 
 from tests.repo import ROOT, SITE
-from verified_docs import exercise_archive, fences, notebooks, outputs
-from verified_docs import site as model
+from verified_docs.build import exercise_archive, notebooks
+from verified_docs.model import fences, outputs
+from verified_docs.model import site as model
 
 TIMEOUT = 600
 POOL = ThreadPoolExecutor(2)  # the notebooks' runs, two at a time

@@ -11,7 +11,7 @@ from verified_docs.i18n.cli import stamp
 from verified_docs.i18n.parity import page_problems, page_set_problems
 from verified_docs.i18n.stamps import HASH_KEY, stamped, text_hash
 from verified_docs.i18n.status import print_status
-from verified_docs.site import PageError, Site
+from verified_docs.model.site import PageError, Site
 
 
 @pytest.mark.parametrize("lang", SITE.locales[1:])

@@ -17,7 +17,7 @@ from verified_docs.i18n import cli
 from verified_docs.i18n.cli import language_name
 from verified_docs.i18n.parity import page_set_problems
 from verified_docs.i18n.status import interface_texts
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 REFUSED = {  # path: why `make translations STAMP=<path>` refuses it
     "docs/ru/extra.md": "docs/ru/extra.md: no such page",
@@ -180,7 +180,7 @@ def test_a_page_not_translated_yet_is_built_from_english():
     assert REPO.config["plugins"]["i18n"].config.fallback_to_default is True, (
         "mkdocs.yml: the i18n plugin needs `fallback_to_default: true`, so that a page with no "
         "file in a language is built from the English one, under a banner "
-        "(verified_docs/translated_pages.py); without it such a page is missing from the site")
+        "(verified_docs/build/translated_pages.py); without it such a page is missing from the site")
 
 
 def test_each_language_has_its_own_404_page(site):

@@ -6,7 +6,7 @@ import pathlib
 import shutil
 
 from tests.repo import ROOT, SITE
-from verified_docs.fences import Fence, python_fences
+from verified_docs.model.fences import Fence, python_fences
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "tiny"
 RELEASES = SITE.torch.ascending()

@@ -2,9 +2,9 @@
 
 import sys
 
-COMMANDS = {"translations": "verified_docs.i18n.cli", "bench": "verified_docs.bench",
-            "results": "verified_docs.results", "screenshots": "verified_docs.screenshots",
-            "install-release": "verified_docs.install"}
+COMMANDS = {"translations": "verified_docs.i18n.cli", "bench": "verified_docs.commands.bench",
+            "results": "verified_docs.build.results", "screenshots": "verified_docs.commands.screenshots",
+            "install-release": "verified_docs.commands.install"}
 
 
 def main() -> int:

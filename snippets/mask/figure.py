@@ -1,6 +1,6 @@
 """The figure of the mask page: ReLU, its derivative, and the subgradients at 0, as SVG.
 
-The site's build draws it once per language (verified_docs/figures.py), twice: side by side
+The site's build draws it once per language (verified_docs/build/figures.py), twice: side by side
 for wide screens, and the two panels stacked for phones (`narrow=True`), so its text stays
 readable; and each of them again in the dark scheme's colours (`dark=True`).
 Each panel's legend sits under its plot, where no curve can run into it. Tick labels use the

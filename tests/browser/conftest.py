@@ -16,7 +16,7 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from tests.repo import SITE
-from verified_docs import browser as s
+from verified_docs.commands import browser as s
 
 LANGS = [lang.locale for lang in SITE.built_languages]
 DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}

@@ -1,6 +1,6 @@
 """The mask page's figure as a reader sees it: a visible caption in the page's language, sizes in
 whole pixels, on a phone the narrow drawing at a size its labels stay readable at, in each scheme
-its own drawing on the page's background, labels legible (verified_docs/figures.py)."""
+its own drawing on the page's background, labels legible (verified_docs/build/figures.py)."""
 
 import re
 
@@ -27,7 +27,7 @@ def test_figure_on_a_desktop_and_a_phone(visits, phone_visits, lang):
                   (f["caption"] != caption, f"caption {f['caption']!r}, not {caption!r}"),
                   (bad or len(f["sizes"]) < 2, "these figure elements' width/height are not "
                    f"whole pixels (or missing): {bad}; the W3C validator reports a fraction as "
-                   "an error (verified_docs/figures.py writes them from the snippet's size())")]
+                   "an error (verified_docs/build/figures.py writes them from the snippet's size())")]
         problems += [f"{url}: {message}" for failed, message in checks if failed]
     for url, f in phone:
         label_px = LABEL_PT * 4 / 3 * f["width"] / f["natural"]
@@ -55,6 +55,6 @@ def test_figure_follows_the_colour_scheme(request, scheme, lang):
         background, page = tuple(f["drawn_on"]), tuple(f["background"])
         assert max(abs(a - b) for a, b in zip(background, page)) <= 8, (
             f"{where}: {f['src']} shows on {background}, the page is {page} "
-            "(snippets/mask/figure.py SCHEMES, verified_docs/figures.py)")
+            "(snippets/mask/figure.py SCHEMES, verified_docs/build/figures.py)")
         faint = [label for label in f["labels"] if label[2] < 4.5]
         assert not faint, f"{where}: labels under 4.5:1 on {background}: {faint}"

@@ -1,4 +1,4 @@
-"""Math typeset by KaTeX at build time (verified_docs/katex.py), in KaTeX's fonts shipped with
+"""Math typeset by KaTeX at build time (verified_docs/build/katex.py), in KaTeX's fonts shipped with
 the site, never raw TeX, never wider than a phone."""
 
 import pytest
@@ -23,7 +23,7 @@ def test_math_is_typeset_in_the_sites_katex_fonts(visits, lang):
     for v in (v for v in mine if v.math_total):
         assert set(v.math_fonts) == {"KaTeX_Main"}, (
             f"{v.url}: formulas in {sorted(set(v.math_fonts))}, not KaTeX_Main: is KaTeX's "
-            "stylesheet linked (overrides/main.html, page.meta.katex from verified_docs/katex.py)?")
+            "stylesheet linked (overrides/main.html, page.meta.katex from verified_docs/build/katex.py)?")
         loaded = {(family, style) for family, style, _, status in v.katex_fonts
                   if status == "loaded"}
         assert {("KaTeX_Main", "normal"), ("KaTeX_Math", "italic")} <= loaded, (

@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.conftest import LANGS
 from tests.repo import ROOT, SITE
-from verified_docs import browser as s
+from verified_docs.commands import browser as s
 
 UNREADABLE = re.compile(r"^_\d+$|^$")
 # What Material and the toc extension say in English when a string is not translated.

@@ -9,7 +9,7 @@ from babel.dates import format_date
 
 from tests.browser.conftest import LANGS
 from tests.repo import SITE
-from verified_docs import provenance
+from verified_docs.model import provenance
 
 RECORD = "the build's provenance record"
 # Where each line is, and the texts it says (the language's `extra.strings.<kind>_*`).

@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.conftest import LANGS
 from tests.repo import SITE
-from verified_docs import versions
+from verified_docs.model import versions
 
 SCREENS = {"desktop": "visits", "phone": "phone_visits", "desktop, dark": "dark_visits"}
 
@@ -57,7 +57,7 @@ def check_desktop(where: str, box: dict) -> None:
     wrapped = [f"{b['title']}: {r['text']!r} ({r['lines']} lines)"
                for b in blocks for r in b["rows"] if r["lines"] > 1]
     assert not wrapped, (f"{where}: at 1280 px these output lines wrap (a table-like output "
-                         "becomes hard to read; verified_docs/release_outputs.py decides a "
+                         "becomes hard to read; verified_docs/build/release_outputs.py decides a "
                          "row from the longest line):\n  " + "\n  ".join(wrapped))
 
 

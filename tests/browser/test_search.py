@@ -16,8 +16,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PHONE, PHONE_ARGS, Tab
 from tests.repo import ROOT, SITE
-from verified_docs import browser as s
-from verified_docs.site import location
+from verified_docs.commands import browser as s
+from verified_docs.model.site import location
 
 LANGS = SITE.built_languages
 # query -> the word family it must find: pages with any word starting with the stem
@@ -165,10 +165,10 @@ def test_index_holds_prose_not_code_nor_formulas_twice(site):
     docs = index_docs(site)
     code = [d["location"] for d in docs if "<pre>" in d["text"]]
     assert not code, (f"code or output blocks in the search index: {code[:5]} "
-                      "(verified_docs/search_text.py marks each data-search-exclude)")
+                      "(verified_docs/build/search_text.py marks each data-search-exclude)")
     tex = [d["location"] for d in docs if re.search(r"\\(?:frac|partial|operatorname)", d["text"])]
     assert not tex, (f"TeX source of formulas in the search index, next to the rendered math: "
-                     f"{tex} (verified_docs/katex.py's render() excludes MathML's TeX "
+                     f"{tex} (verified_docs/build/katex.py's render() excludes MathML's TeX "
                      "annotation)")
     assert any("∂" in d["text"] for d in docs), "no rendered formula in the search index"
     assert "keywords" in index_docs(site, "config")["fields"], ("mkdocs.yml's `search: fields:` does not weigh "
@@ -197,7 +197,7 @@ def test_glossary_cells_do_not_run_together(site, lang):
 
 
 HINT = ("\nMaterial ranks by its index: the words of a page's prose (code and outputs are left "
-        "out of it, verified_docs/search_text.py), its title, and its front-matter `keywords` "
+        "out of it, verified_docs/build/search_text.py), its title, and its front-matter `keywords` "
         "(weighed like the title, on the page's own entry; the form readers type must be one the "
         "stemmer can match as a prefix: lunr's Russian stemmer makes «клонирова» of «клонировать», "
         "«клонир» of «клонирует»); and by the query's reading: stop words left out, each word "
@@ -229,7 +229,7 @@ def test_each_question_finds_its_answer_first_in_prose(searches, server, site, l
                        "first:\n  " + "\n  ".join(wrong) + HINT)
     assert not bad, (f"search results on a 390 x 844 phone ({lang.locale!r}):\n  " + "\n  ".join(bad)
                      + "\nCode and outputs are left out of the search index by "
-                     "verified_docs/search_text.py (data-search-exclude)")
+                     "verified_docs/build/search_text.py (data-search-exclude)")
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang.locale in STOP_WORDS],

@@ -1,4 +1,4 @@
-"""From a page to its source (verified_docs/source_links.py): a code block included from
+"""From a page to its source (verified_docs/build/source_links.py): a code block included from
 snippets/ titled with its path; with REPO_URL the repository, "edit this page" and feedback links
 and no request to another site (the theme's api.github.com call: overrides/partials/source.html);
 without REPO_URL none of them."""
@@ -13,8 +13,8 @@ from tests.browser.conftest import LANGS
 from tests.helpers import build
 from tests.repo import ROOT, SITE
 from tests.tiny import tiny_site
-from verified_docs import browser as s
-from verified_docs.source_links import FENCE
+from verified_docs.build.source_links import FENCE
+from verified_docs.commands import browser as s
 
 REPO = "https://github.com/example/custom-autograd"
 
@@ -90,7 +90,7 @@ def test_repo_url_adds_repository_edit_and_feedback_links(tab, site_with_repo, l
 
 def test_repo_url_adds_colab_and_source_links(site_with_repo):
     """Above a page with code "Open in Colab" opens its notebook from the gh-pages branch the
-    workflow pushes (verified_docs/notebooks.py); a snippet's title links the file at main."""
+    workflow pushes (verified_docs/build/notebooks.py); a snippet's title links the file at main."""
     root, site, _, _ = site_with_repo
     notebooks = sorted(site.rglob("*.ipynb"))
     assert notebooks, "the build made no notebook"

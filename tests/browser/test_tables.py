@@ -1,12 +1,12 @@
-"""Tables: each in Material's scrolling box once (verified_docs/tables.py) with the theme's look,
+"""Tables: each in Material's scrolling box once (verified_docs/build/tables.py) with the theme's look,
 the page no wider than a 360 px phone; the results table on a desktop, a column per release,
-each cell the recorded value in the page's decimal separator (verified_docs/results.py)."""
+each cell the recorded value in the page's decimal separator (verified_docs/build/results.py)."""
 
 import pytest
 
 from tests.browser.conftest import LANGS
 from tests.repo import SITE
-from verified_docs import results
+from verified_docs.build import results
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -17,10 +17,10 @@ def test_every_table_scrolls_in_its_box_and_looks_like_the_themes(phone_visits, 
         where = f"docs/{source}, table {table['name']!r}"
         assert "wrapped-table" in table["classes"].split(), (
             f"{where}: not wrapped by the build, so Material's script wraps it on load and "
-            "the browser restyles the whole article (verified_docs/tables.py)")
+            "the browser restyles the whole article (verified_docs/build/tables.py)")
         assert table["inBox"] and not table["boxedTwice"], (
             f"{where}: not in exactly one of Material's scrolling boxes "
-            "(verified_docs/tables.py wraps every table at build time)")
+            "(verified_docs/build/tables.py wraps every table at build time)")
         assert not table["pageWider"], f"{where}: on a phone the page is wider than the screen"
         for part, styles in table["look"].items():
             assert styles["ours"] == styles["theirs"], (

@@ -13,7 +13,7 @@ import sys
 
 from verified_docs.i18n.stamps import stamped, text_hash
 from verified_docs.i18n.status import nav_titles, print_status
-from verified_docs.site import PageError, Site
+from verified_docs.model.site import PageError, Site
 
 COPIED = ("site_name", "site_description", "site_author", "copyright")  # into a new language
 

@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from markdown_it import MarkdownIt
 
-from verified_docs.fences import INCLUDE_LINE, PYTHON_LANGS, body_start, page_fences
-from verified_docs.site import Site
+from verified_docs.model.fences import INCLUDE_LINE, PYTHON_LANGS, body_start, page_fences
+from verified_docs.model.site import Site
 
 
 class Item(NamedTuple):

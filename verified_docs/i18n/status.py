@@ -9,7 +9,7 @@ import subprocess
 import textwrap
 
 from verified_docs.i18n.stamps import HASH_KEY, text_hash
-from verified_docs.site import PageError, Site
+from verified_docs.model.site import PageError, Site
 
 UP_TO_DATE, OUTDATED, MISSING, UNREADABLE = "up to date", "outdated", "missing", "unreadable"
 
@@ -143,7 +143,7 @@ def interface_gaps(site: Site, lang: str) -> list[str]:
         elif keys := [k for k in labels.get(site.default, {}) if k not in (labels[lang] or {})]:
             gaps.append(f"{site.relative(path)}: LABELS[{lang!r}] lacks {', '.join(keys)}")
     if (site.root / "glossary.yml").exists():
-        from verified_docs.glossary import GlossaryError, load_glossary
+        from verified_docs.i18n.glossary import GlossaryError, load_glossary
         try:
             terms = load_glossary(site.root / "glossary.yml")
         except GlossaryError as exc:

@@ -13,8 +13,8 @@ import pathlib
 import re
 from functools import cache
 
-from verified_docs import versions
-from verified_docs.site import PageError, Site
+from verified_docs.model import versions
+from verified_docs.model.site import PageError, Site
 
 PYTHON_LANGS = ("py", "python", "python3")  # the languages pytest-markdown-docs runs
 OUTPUT_LANG = "output"

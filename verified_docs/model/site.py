@@ -13,7 +13,7 @@ import pathlib
 import sys
 from functools import cached_property
 
-from verified_docs import versions
+from verified_docs.model import versions
 
 
 class PageError(Exception):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pathlib
 
-from verified_docs.site import PageError, Site
+from verified_docs.model.site import PageError, Site
 
 GLOSSARY = "glossary.yml"  # beside mkdocs.yml
 NOT_TERMS = ("avoid", "grammar")

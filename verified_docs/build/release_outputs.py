@@ -18,7 +18,7 @@ import re
 
 from markupsafe import Markup
 
-from verified_docs.outputs import titled_releases
+from verified_docs.model.outputs import titled_releases
 
 CLASS, ROW = "release-outputs", "release-outputs--row"
 # A box holds no <div> of its own (its code is escaped), so the first </div> closes it.

@@ -12,9 +12,9 @@ import re
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url, write_file
 
-from verified_docs.glossary import GLOSSARY, NOT_TERMS, GlossaryError, load_glossary
+from verified_docs.i18n.glossary import GLOSSARY, NOT_TERMS, GlossaryError, load_glossary
 from verified_docs.i18n.stamps import HASH_KEY, text_hash
-from verified_docs.site import Site, build_languages, interface_text
+from verified_docs.model.site import Site, build_languages, interface_text
 
 log = get_plugin_logger(__name__)
 GLOSSARY_PLACEHOLDER = "<!-- glossary-table -->"

@@ -10,7 +10,7 @@ import shutil
 import threading
 import urllib.parse
 
-from verified_docs.site import Language, Site
+from verified_docs.model.site import Language, Site
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Quiet, offline Chromium: no background traffic of its own to be mistaken for the site's.

@@ -9,7 +9,7 @@ import pathlib
 import sys
 import tempfile
 
-from verified_docs import browser as s
+from verified_docs.commands import browser as s
 
 OUT = pathlib.Path("screenshots")  # in the working folder
 DESKTOP = {"width": 1280, "height": 800}

@@ -16,15 +16,13 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 
-from verified_docs import (
+from verified_docs.build import (
     changes,
     exercise_archive,
-    fences,
     figures,
     includes,
     katex,
     notebooks,
-    provenance,
     release_outputs,
     results,
     search_text,
@@ -32,13 +30,14 @@ from verified_docs import (
     tables,
     translated_pages,
 )
-from verified_docs.site import Site, build_languages
+from verified_docs.model import fences, provenance
+from verified_docs.model.site import Site, build_languages
 
 log = get_plugin_logger(__name__)
 
 
 class VerifiedDocsConfig(base.Config):
-    # The record of the tests' runs, relative to mkdocs.yml (verified_docs.provenance).
+    # The record of the tests' runs, relative to mkdocs.yml (verified_docs.model.provenance).
     provenance = c.Type(str, default=str(provenance.RECORD))
     # Figures drawn at build time: {path in a language folder: the snippet that draws it}.
     figures = c.Type(dict, default={})

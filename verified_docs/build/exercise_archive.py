@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import zipfile
 
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 NAME = "check_custom_relu.pyz"
 PAGE = "exercise.md"  # the archive and the starter are published beside this page

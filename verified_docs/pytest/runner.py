@@ -1,5 +1,5 @@
 """A page's fences run in a process per release forked from that release's worker
-(verified_docs.worker), so no page changes another's result; releases side by side, each fence
+(verified_docs.pytest.worker), so no page changes another's result; releases side by side, each fence
 under a time limit and an output limit."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import sys
 import tempfile
 import types
 
-from verified_docs import versions
-from verified_docs.fences import Fence, chain
-from verified_docs.site import Site
+from verified_docs.model import versions
+from verified_docs.model.fences import Fence, chain
+from verified_docs.model.site import Site
 
 DEFAULT_TIMEOUT = 120.0         # seconds per fence (the exercise page runs its checker 16 times)
 DEFAULT_LIMIT = 64 * 1024       # bytes of stdout (and of stderr) per fence

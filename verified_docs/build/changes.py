@@ -14,9 +14,9 @@ import re
 from markupsafe import Markup
 from mkdocs.utils import get_relative_url
 
-from verified_docs import outputs
-from verified_docs.fences import PYTHON_LANGS, heading_above, page_fences
-from verified_docs.site import Site, interface_text, location
+from verified_docs.model import outputs
+from verified_docs.model.fences import PYTHON_LANGS, heading_above, page_fences
+from verified_docs.model.site import Site, interface_text, location
 
 PLACEHOLDER = "<!-- release-changes -->"
 SUMMARY = "<!-- release-changes-summary -->"

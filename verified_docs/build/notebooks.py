@@ -22,8 +22,9 @@ from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs import exercise_archive, fences, outputs, site, source_links
-from verified_docs.site import Site
+from verified_docs.build import exercise_archive, source_links
+from verified_docs.model import fences, outputs, site
+from verified_docs.model.site import Site
 
 log = get_plugin_logger(__name__)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from verified_docs.fences import OUTPUT_LANG, page_fences
-from verified_docs.site import Site
+from verified_docs.model.fences import OUTPUT_LANG, page_fences
+from verified_docs.model.site import Site
 
 COMMENT = re.compile(r"^\s*<!--\s*highlights:\s*(.*?)\s*-->\s*$")
 

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs.site import build_languages
+from verified_docs.model.site import build_languages
 
 log = get_plugin_logger(__name__)
 

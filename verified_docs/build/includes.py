@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from mkdocs.plugins import get_plugin_logger
 
-from verified_docs.fences import INCLUDE_LINE
-from verified_docs.site import Site
+from verified_docs.model.fences import INCLUDE_LINE
+from verified_docs.model.site import Site
 
 log = get_plugin_logger(__name__)
 

@@ -1,5 +1,5 @@
 """`python -m verified_docs install-release RELEASE [PIP ARGS…]`: install a PyTorch release
-other than the default one into `.venv/torch-<release>/` (verified_docs.versions).
+other than the default one into `.venv/torch-<release>/` (verified_docs.model.versions).
 
 That folder goes in front of the virtualenv, so what the virtualenv has serves every release:
 pip's resolver says what the release needs (`pip install --dry-run --report`), and torch and
@@ -20,7 +20,7 @@ import tempfile
 
 from packaging.utils import canonicalize_name as canonical
 
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 RELEASES = Site.at(pathlib.Path.cwd()).torch  # the command runs in the site's folder
 

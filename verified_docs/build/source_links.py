@@ -12,7 +12,7 @@ import re
 
 from markupsafe import Markup
 
-from verified_docs.site import Site
+from verified_docs.model.site import Site
 
 DEFAULT_EDIT_URI = "edit/main/docs/"  # MkDocs would guess edit/master/docs/ for GitHub only
 # An opening fence, its include line and the closing fence (same indent and backticks).

@@ -20,9 +20,9 @@ import sys
 from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 
-from verified_docs import versions
-from verified_docs.includes import location
-from verified_docs.site import Site, interface_text
+from verified_docs.build.includes import location
+from verified_docs.model import versions
+from verified_docs.model.site import Site, interface_text
 
 log = get_plugin_logger(__name__)
 FOLDER = pathlib.Path("snippets") / "results"  # in the site's folder

@@ -1,5 +1,5 @@
 """pytest plugin (entry point `pytest11`): each Python fence of the default language's pages,
-collected by pytest-markdown-docs, runs on its releases (verified_docs.runner); what each printed
+collected by pytest-markdown-docs, runs on its releases (verified_docs.pytest.runner); what each printed
 must equal the ```output fences after it (`--update-outputs` writes them, in the page and its
 translations). A translation's fences do not run: parity holds them to the English page's.
 Anything on stderr fails the fence. A page whose fences all passed is recorded for the footer.
@@ -17,10 +17,10 @@ import pytest
 # it): the default runner is replaced, so every fence runs here.
 from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
-from verified_docs import outputs, provenance
-from verified_docs.fences import fence_at
-from verified_docs.runner import DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner
-from verified_docs.site import PageError, Site
+from verified_docs.model import outputs, provenance
+from verified_docs.model.fences import fence_at
+from verified_docs.model.site import PageError, Site
+from verified_docs.pytest.runner import DEFAULT_LIMIT, DEFAULT_TIMEOUT, BlockFailed, Runner
 
 SITE = pytest.StashKey[Site]()
 OUTER = pytest.StashKey["pytest.Config | None"]()

@@ -9,9 +9,9 @@ import difflib
 import pathlib
 import re
 
-from verified_docs import versions
-from verified_docs.fences import OUTPUT_LANG, Fence, output_fences, page_fences, python_fences
-from verified_docs.site import Site
+from verified_docs.model import versions
+from verified_docs.model.fences import OUTPUT_LANG, Fence, output_fences, page_fences, python_fences
+from verified_docs.model.site import Site
 
 RELEASE = re.compile(r"\d+(?:\.\d+)+")
 

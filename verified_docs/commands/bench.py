@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 
-from verified_docs.fences import python_fences
-from verified_docs.site import Site
+from verified_docs.model.fences import python_fences
+from verified_docs.model.site import Site
 
 
 def floor_script(site: Site, directory: str, release: str) -> pathlib.Path | None:
