@@ -2,7 +2,7 @@
 
 English is complete and is the fallback: a locale without a table, or a table
 without some key, gets the English text. To add a language, add a table with
-the same keys and the same {placeholders} (tests/test_exercise.py checks both).
+the same keys and the same {placeholders} (tests/exercise/test_checker.py checks both).
 """
 
 FALLBACK = "en"

@@ -21,7 +21,7 @@ collect_ignore = ["fixtures"]
 VERIFIED = "2026-03-05"
 
 
-# First: `-m "not built_site"` (the other releases' runs, tests/test_on_every_release.py) deselects
+# First: `-m "not built_site"` (the other releases' runs, tests/machinery/test_on_every_release.py) deselects
 # in pytest's own hook of this name, which must see the mark.
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):

@@ -1,5 +1,5 @@
-"""The prose of a Markdown page, as the language checks (tests/test_glossary.py,
-tests/test_typography.py) read it: code, markup and addresses blanked, every line and column
+"""The prose of a Markdown page, as the language checks (tests/lints/test_glossary.py,
+tests/lints/test_typography.py) read it: code, markup and addresses blanked, every line and column
 left where it was, so a finding names the page's real line.
 """
 

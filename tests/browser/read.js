@@ -48,7 +48,7 @@ window.__tests = (() => {
     return [inserted, real ? getComputedStyle(real).textDecorationLine : 'none'];
   };
 
-  // The answer box, found as tests/test_shape_of_pages.py finds it in the Markdown: the first
+  // The answer box, found as tests/lints/test_shape_of_pages.py finds it in the Markdown: the first
   // note before the first code block; its text's font size next to a paragraph of the body's
   // (prose, not the site's own lines about the page, which have a class of their own).
   const answer = () => {

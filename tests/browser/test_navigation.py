@@ -1,7 +1,7 @@
 """Finding one's way: readable heading ids that a percent-encoded link opens, every anchor link
 landing; the language menu (from every page and the 404 page, keeping the section), <html lang>,
 the logo, sitemap.xml's hreflang alternates; the interface in the page's language (an untranslated
-page's text marked lang="en": tests/test_translation_workflow.py); back to top."""
+page's text marked lang="en": tests/machinery/test_translation_workflow.py); back to top."""
 
 import pathlib
 import re

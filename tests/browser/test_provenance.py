@@ -1,6 +1,6 @@
 """Provenance under every title and in every footer: the releases and date (in the page's
 language) the build's record gives (tests/conftest.py's `provenance_record`), "not yet verified"
-without one. That the tests write the real record: tests/test_plugins.py."""
+without one. That the tests write the real record: tests/machinery/test_plugins.py."""
 
 import datetime
 

@@ -12,7 +12,7 @@ from verified_docs.model.site import PageError, Site
 GLOSSARY = "glossary.yml"  # beside mkdocs.yml
 NOT_TERMS = ("avoid", "grammar")
 GENDERS = ("feminine", "masculine", "neuter")
-GRAMMAR = {  # what a `grammar` rule needs beside `example`; tests/test_glossary.py checks it
+GRAMMAR = {  # what a `grammar` rule needs beside `example`; tests/lints/test_glossary.py checks it
     None: lambda rule, term: rule.get("gender") in GENDERS and rule.get("word")
     and str(rule["word"]) in str(term),
     "release-preposition": lambda rule, term: True,

@@ -1,7 +1,7 @@
 """A page's fences as the tests see them, and the code a reader sees in them.
 
 - Read with the CommonMark parser pytest-markdown-docs uses: a fence indented under `!!! note`
-  or `=== "Tab"` never runs, so pages use the flat `///` blocks (tests/test_docs_collection.py).
+  or `=== "Tab"` never runs, so pages use the flat `///` blocks (tests/lints/test_docs_collection.py).
 - `--8<--` includes are expanded by the site's own pymdownx.snippets, configured from
   mkdocs.yml, so a test runs exactly the code a reader sees.
 """

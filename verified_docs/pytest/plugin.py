@@ -13,7 +13,7 @@ import traceback
 
 import pytest
 
-# The one use of pytest-markdown-docs' private runner API (tests/test_docs_collection.py guards
+# The one use of pytest-markdown-docs' private runner API (tests/lints/test_docs_collection.py guards
 # it): the default runner is replaced, so every fence runs here.
 from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
@@ -83,7 +83,7 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     site = config.stash[SITE] = Site.at(config.rootpath)
-    config.stash[OUTER] = DocsRunner.config  # a session inside another (tests/test_plugins.py)
+    config.stash[OUTER] = DocsRunner.config  # a session inside another (tests/machinery/test_plugins.py)
     DocsRunner.config = config
     config.stash[RUNNER] = Runner(site, config.getoption("--block-timeout"),
                                   config.getoption("--output-limit"))

@@ -4,7 +4,7 @@ addresses, tags and math left out: tests/prose.py). Each rule's message says wha
 A number and its unit are held together so the unit never starts a line; a lone «с» is the unit
 only where no word follows («0 с маской» is the preposition). Before a dtype in code, «во»
 (*float* is read [флоут]: во флоте); in plain text «в float64» is the glossary's concern
-(tests/test_glossary.py). No typography library checks these (typus and smartypants rewrite
+(tests/lints/test_glossary.py). No typography library checks these (typus and smartypants rewrite
 text, English first; typograf is a web service), hence small regular expressions.
 """
 

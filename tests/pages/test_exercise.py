@@ -1,5 +1,5 @@
 """Facts behind the exercise page (docs/*/exercise.md) that its outputs do not print; the
-checker is tests/test_exercise.py."""
+checker is tests/exercise/test_checker.py."""
 import torch
 
 from exercise import saved_versions, solution, starter  # noqa: F401 (the page runs them)

@@ -37,7 +37,7 @@ from snippets.why_clone import (  # noqa: F401
     tutorial_loop,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 MyReLU = my_relu.MyReLU
 NoCloneReLU = no_clone_relu.NoCloneReLU

@@ -10,14 +10,13 @@ import pytest
 from tests.repo import ROOT, SITE
 
 # Tests of what the snippets compute; tests of the built site (`site` fixture) are not re-run.
-# Nor is test_exercise.py: the exercise page runs the checker on the solution and on each wrong
+# Nor is tests/exercise/: the exercise page runs the checker on the solution and on each wrong
 # solution on every release (docs/*/exercise.md, outputs compared), and the rest of that module
 # tests the checker's own process handling and messages, which no release changes.
-FACT_TESTS = sorted({p.relative_to(ROOT).as_posix() for pattern in
-                     ("test_snippets*.py", "test_page_*.py")
-                     for p in (ROOT / "tests").glob(pattern)})
+FACT_TESTS = sorted(p.relative_to(ROOT).as_posix()
+                    for p in (ROOT / "tests" / "pages").glob("test_*.py"))
 # Each of its cases measures its own release in a child: this session runs all of them already.
-SKIPPED = "tests/test_page_relu_vs_clamp.py::test_recorded_results_match_a_fresh_run"
+SKIPPED = "tests/pages/test_relu_vs_clamp.py::test_recorded_results_match_a_fresh_run"
 OTHERS = SITE.torch.all[1:]
 
 

@@ -10,8 +10,8 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from tests.lints.test_languages import interface_problems, nav_problems
 from tests.repo import SITE as REPO
-from tests.test_languages import interface_problems, nav_problems
 from tests.tiny import FIXTURE, tiny_site
 from verified_docs.i18n import cli
 from verified_docs.i18n.cli import language_name
@@ -160,7 +160,7 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
 def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
     """A page in Russian only fails parity; a page added without its menu entry (nor translation),
     a menu title and the 404 page's title deleted from the Russian entry: each check of
-    tests/test_languages.py reports its own problem, and nothing else (the site still builds)."""
+    tests/lints/test_languages.py reports its own problem, and nothing else (the site still builds)."""
     assert workflow[1]["only in ru"] == ["docs/ru/ has ['other.md'], which docs/en/ lacks"], (
         "docs/ru/other.md, with no English page, should fail parity (page_set_problems)")
     site = Site(workflow[0])

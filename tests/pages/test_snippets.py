@@ -1,5 +1,5 @@
 """Every snippet module is tested by some test module, and runs cleanly as `__main__`, twice
-with the same output. Each page's facts are in tests/test_page_<page>.py."""
+with the same output. Each page's facts are in tests/pages/test_<page>.py."""
 import ast
 import re
 import runpy
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # The snippets, and the exercise's files a reader copies (its starter, solution and saved
 # versions; not the checker, nor the wrong solutions in cases/, several of which fail on purpose).
 SNIPPET_MODULES = sorted(
@@ -32,10 +32,10 @@ def imported_snippets(test_file):
 def test_every_snippet_module_is_imported_by_a_test():
     # Other pages' snippets are tested in their own files, so look at every test file.
     imported = set()
-    for test_file in sorted((ROOT / "tests").glob("test_*.py")):
+    for test_file in sorted((ROOT / "tests").rglob("test_*.py")):
         imported |= imported_snippets(test_file)
     untested = [name for name in SNIPPET_MODULES if name not in imported]
-    assert not untested, f"snippets modules that no tests/test_*.py imports: {untested}"
+    assert not untested, f"snippets modules that no tests/**/test_*.py imports: {untested}"
 
 
 @pytest.mark.parametrize("name", SNIPPET_MODULES)
