@@ -84,7 +84,8 @@ def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     """The page's notebook and script, as the build makes them."""
     return notebooks.take_home(page_path(lang, name), page_dest(lang, name),
                                SITE.config["site_url"], lang.prefix,
-                               SITE.extra(lang.locale)["strings"].__getitem__)
+                               SITE.extra(lang.locale)["strings"].__getitem__,
+                               SITE.config["repo_url"])
 
 
 def isolated(folder: pathlib.Path) -> dict:
