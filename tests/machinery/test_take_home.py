@@ -414,7 +414,7 @@ def test_every_page_with_code_links_its_notebook_and_script(site, lang):
         hrefs = re.findall(r'<a [^>]*href="([^"]+)"', box[1]) if box else []
         for suffix, text in ((".ipynb", made(lang, name).notebook),
                              (".py", made(lang, name).script)):
-            linked = [href for href in hrefs if href.endswith(suffix)]
+            linked = [href for href in hrefs if href.endswith(suffix) and "://" not in href]
             assert len(linked) == 1, f"{page}: no single link to its {suffix} above the title"
             target = page.parent / linked[0]
             assert target.is_file(), f"{page}: its link {linked[0]} leads to no file"
