@@ -16,7 +16,9 @@ from tests.machinery.test_changes import expected as changed_examples
 from tests.repo import ROOT, SITE
 from verified_docs.commands import add_release
 from verified_docs.model import versions
+from verified_docs.model.fences import page_fences
 
+RANGE = re.compile(r"\b(?:from|since|up to|until|after|before) (?:PyTorch )?\d+\.\d+")
 LISTED = (ROOT / versions.LIST_NAME).read_text(encoding="utf-8")
 RELEASES = SITE.torch.all
 
@@ -101,8 +103,16 @@ def test_the_review_lists_prose_lines_as_page_and_line(run_review):
         text = (ROOT / page).read_text(encoding="utf-8").splitlines()[int(line) - 1]
         assert sentence.split(" ")[0] in text, f"{page}:{line}: {sentence!r} is not that line"
         assert re.search(r"(?<![\w.])\d+\.\d+(\.\d+)?(?![\w])", sentence), sentence
-    # A line that names a release in words, and one that only names a figure, are told apart.
-    assert any("from 2.14.1 on" in sentence for _, _, sentence in listed), report
+    # Every range a page's prose states is listed; no line of figures alone is.
+    at = {(page, int(line)) for page, line, _ in listed}
+    for page in SITE.pages(SITE.default):
+        path = SITE.docs / SITE.default / page
+        fenced = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if number not in fenced and RANGE.search(line):
+                assert (f"docs/{SITE.default}/{page}", number) in at, (
+                    f"docs/{SITE.default}/{page}:{number} states a range of releases and is "
+                    f"not listed for review: {line}")
     assert not any(re.fullmatch(r"[\[\]\d., ]+", s) for _, _, s in listed), report
 
 
