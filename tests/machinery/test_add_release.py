@@ -161,3 +161,16 @@ def test_the_make_target_passes_its_variables(tmp_path):
     off = subprocess.run([make, "-n", "--no-print-directory", "add-release", "DRY_RUN=0"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert "--dry-run" not in off.stdout, off.stdout
+
+
+def test_a_new_default_is_frozen_with_the_comment_lines_and_without_the_build_specific_pins():
+    """What `refreeze` writes from `pip freeze`: requirements.txt's comment lines kept, the
+    CUDA libraries and triton left out (they follow the build of torch a machine installs)."""
+    frozen = (ROOT / add_release.FROZEN).read_text(encoding="utf-8")
+    header = add_release.header(frozen)
+    assert header and all(line.startswith("#") for line in header.splitlines())
+    assert frozen.startswith(header) and not frozen[len(header):].startswith("#")
+    freeze = "attrs==26.1.0\nnvidia-cublas==13.1.0\ncuda-bindings==13.0.1\ntriton==3.6.0\n" \
+             "zipp==3.23.0\n"
+    assert add_release.frozen_pins(freeze) == "attrs==26.1.0\nzipp==3.23.0\n"
+    assert not [line for line in frozen.splitlines() if add_release.BUILD_SPECIFIC.match(line)]
