@@ -25,7 +25,7 @@ import urllib.request
 
 from verified_docs.build import changes
 from verified_docs.model import outputs, versions
-from verified_docs.model.fences import page_fences, python_fences
+from verified_docs.model.fences import body_start, page_fences, python_fences
 from verified_docs.model.site import Site
 
 INDEX = "https://pypi.org/pypi/torch/json"  # PyPI's JSON API; TORCH_INDEX_JSON replaces it
@@ -134,11 +134,7 @@ def prose_lines(site: Site) -> list[tuple[str, int, str]]:
     found = []
     for path in files:
         lines = site.read_text(path).splitlines()
-        skip = set()
-        if path.suffix == ".md" and site.language_of(path):
-            from verified_docs.model.fences import body_start
-
-            skip = set(range(1, body_start(path) + 1))
+        skip = set(range(1, body_start(path) + 1)) if site.language_of(path) else set()
         skip |= {n for fence in page_fences(path)
                  for n in range(fence.open_line, fence.close_line + 1)}
         for number, line in enumerate(lines, 1):
@@ -153,29 +149,31 @@ def prose_lines(site: Site) -> list[tuple[str, int, str]]:
     return found
 
 
+def side(condition: ast.Compare, release: str) -> bool:
+    """What a facts test's condition on RELEASE, (major, minor) as the tests read it, is on
+    `release`; NameError when it compares with a name set elsewhere."""
+    code = compile(ast.Expression(condition), "<condition>", "eval")
+    return eval(code, {"__builtins__": {}}, {"RELEASE": versions.key(release)[:2]})  # noqa: S307
+
+
 def facts_branches(site: Site, release: str) -> list[tuple[str, int, str, str]]:
-    """(file, line, condition, what it is on `release`) of every comparison of RELEASE in the
-    facts tests: "True", "False", or what to read when it compares with something not literal."""
-    label = tuple(versions.key(release)[:2])
+    """(file, line, condition, what it is on `release` and on which other releases too) of every
+    comparison of RELEASE in the facts tests."""
     found = []
     for path in sorted((site.root / FACTS).glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Compare) or not any(
                     isinstance(n, ast.Name) and n.id == "RELEASE"
                     for n in [node.left, *node.comparators]):
                 continue
-            text = ast.unparse(node)
             try:
-                value = eval(compile(ast.Expression(node), path.name, "eval"),  # noqa: S307
-                             {"__builtins__": {}}, {"RELEASE": label})
-                said = f"{value} on {release}, as on " + (", ".join(
-                    r for r in site.torch.ascending() if r != release and eval(  # noqa: S307
-                        compile(ast.Expression(node), path.name, "eval"), {"__builtins__": {}},
-                        {"RELEASE": tuple(versions.key(r)[:2])}) == value) or "no other release")
+                value = side(node, release)
+                same = [r for r in site.torch.ascending()
+                        if r != release and side(node, r) == value]
+                said = f"{value} on {release}, as on {', '.join(same) or 'no other release'}"
             except NameError as exc:
                 said = f"compares with a name set elsewhere ({exc.name}): read it"
-            found.append((site.relative(path), node.lineno, text, said))
+            found.append((site.relative(path), node.lineno, ast.unparse(node), said))
     return sorted(found)
 
 
