@@ -16,7 +16,8 @@ from tests.machinery.test_changes import expected as changed_examples
 from tests.repo import ROOT, SITE
 from verified_docs.commands import add_release
 from verified_docs.model import versions
-from verified_docs.model.fences import page_fences
+from verified_docs.model.fences import page_fences, python_fences
+from verified_docs.model.site import Site
 
 RANGE = re.compile(r"\b(?:from|since|up to|until|after|before) (?:PyTorch )?\d+\.\d+")
 LISTED = (ROOT / versions.LIST_NAME).read_text(encoding="utf-8")
@@ -174,3 +175,26 @@ def test_a_new_default_is_frozen_with_the_comment_lines_and_without_the_build_sp
              "zipp==3.23.0\n"
     assert add_release.frozen_pins(freeze) == "attrs==26.1.0\nzipp==3.23.0\n"
     assert not [line for line in frozen.splitlines() if add_release.BUILD_SPECIFIC.match(line)]
+
+
+def test_the_review_after_a_run_reads_the_list_and_the_pages_afresh(tmp_path):
+    """In the command's own process the site was read with the list before the run: the review
+    reads the new list, and so the examples the added release prints something new in."""
+    copy = tmp_path / "site"
+    archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    copy.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(copy)], input=archive, check=True)
+    release = max(RELEASES[1:], key=versions.key)
+    listed = copy / versions.LIST_NAME
+    listed.write_text(without(LISTED, release), encoding="utf-8")
+    site = Site.at(copy)
+    assert release not in site.torch.all
+    for page in site.pages(site.default):  # read as the command reads them before the run
+        [fence.releases for fence in python_fences(site.docs / site.default / page)]
+    listed.write_text(LISTED, encoding="utf-8")  # what the run writes (its pages are as before)
+    found = add_release.reviewed(site, release)
+    assert found["new"] == add_release.review(SITE, release)["new"] != [], found["new"]
+    assert {pair: len(examples) for pair, examples in found["changed"].items()} == {
+        pair: len(examples) for pair, examples in add_release.review(
+            SITE, release)["changed"].items()}

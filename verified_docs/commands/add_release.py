@@ -219,6 +219,15 @@ def review(site: Site, release: str) -> dict:
                         for old, new in neighbours(site, release)}}
 
 
+def reviewed(site: Site, release: str) -> dict:
+    """The review once the run has rewritten the list and the pages: what this process read
+    before (the releases, every page's fences, each fence's releases through its Site) is
+    read again."""
+    site.__dict__.pop("torch", None)  # functools.cached_property
+    page_fences.cache_clear()
+    return review(site, release)
+
+
 def report(found: dict) -> str:
     """The review as the terminal shows it: `file:line: text`, one per line."""
     release = found["release"]
@@ -342,9 +351,7 @@ def main(argv=None) -> int:
     run([sys.executable, "-m", "verified_docs", "results"], root)
     run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "--update-outputs", "docs"],
         root)
-    fresh = Site(root)  # the list and the pages as they are now
-    page_fences.cache_clear()
-    found = review(fresh, release)
+    found = reviewed(site, release)
     print("\n" + report(found), end="")
     if args.body:
         args.body.write_text(pull_request_body(found), encoding="utf-8")
