@@ -136,6 +136,7 @@ def test_the_review_gives_each_facts_branch_its_side_on_the_release(run_review):
 
 def test_the_pull_request_lists_every_changed_example_per_page(run_review):
     body = add_release.pull_request_body(run_review)
+    assert len(body) < 65536, "longer than GitHub takes as a pull request's description"
     for pair in run_review["changed"]:
         old, new = pair.split(" → ")
         section = body.split(f"## Examples that print differently, {pair}")[1].split("\n## ")[0]

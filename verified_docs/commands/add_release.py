@@ -37,6 +37,9 @@ BUILD_SPECIFIC = re.compile(r"^(nvidia-|cuda-|triton)", re.I)
 NAMED = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?:\.\d+)?(?![\w]|\.\d)")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-ZА-Я(«`*\[])")
 FACTS = "tests/pages"
+# Lines of one example's change in the pull request's description (GitHub takes 65,536 characters
+# in all); the rest is in its diff.
+DIFF_LINES = 16
 
 
 # -- which release ---------------------------------------------------------------------------
@@ -270,10 +273,12 @@ def pull_request_body(found: dict, index_url: str = INDEX) -> str:
         for page, listed in pages.items():
             out += [f"### docs/{found['lang']}/{page}", ""]
             for _, number, section, title, gone, came in listed:
-                fence = "```"
+                fence, diff = "```", [f"-{x}" for x in gone] + [f"+{x}" for x in came]
+                more = len(diff) - DIFF_LINES
                 out += [f"- **{section}** (example {number}): `{title}`", "",
-                        f"  {fence}diff", *(f"  -{x}" for x in gone), *(f"  +{x}" for x in came),
-                        f"  {fence}", ""]
+                        f"  {fence}diff", *(f"  {x}" for x in diff[:DIFF_LINES]), f"  {fence}",
+                        *([f"  ({more} more lines in the pull request's diff)"] if more > 0
+                          else []), ""]
     out += ["## To review", "", "Nothing below is checked by a test: read each line against the "
             "new outputs, and fix what no longer holds in the same pull request.", "",
             "### Prose that names a release", ""]
