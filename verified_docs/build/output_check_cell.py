@@ -26,11 +26,12 @@ def normalise(text):
 
 
 class Recorder:
-    """sys.stdout, recorded: per cell in Jupyter (IPython says when a cell starts), since the
-    last check in a plain Python run."""
+    """sys.stdout, recorded: in Jupyter what the last cell that is not a check printed (IPython
+    says when a cell starts, so a check run twice says the same), in a plain Python run what
+    was printed since the last check."""
 
     def __init__(self, stream):
-        self.stream, self.current, self.previous, self.paused = stream, [], [], False
+        self.stream, self.current, self.paused = stream, [], False
 
     def write(self, text):
         if not self.paused:
@@ -40,12 +41,14 @@ class Recorder:
     def __getattr__(self, name):
         return getattr(self.stream, name)
 
-    def cell_starts(self, *_):
-        self.previous, self.current = self.current, []
+    def cell_starts(self, info=None):
+        if not str(getattr(info, "raw_cell", "")).lstrip().startswith("check_output"):
+            self.current = []
 
     def taken(self, in_cells):
-        text = "".join(self.previous if in_cells else self.current)
-        self.current = [] if not in_cells else self.current
+        text = "".join(self.current)
+        if not in_cells:
+            self.current = []
         return text
 
 
