@@ -501,6 +501,7 @@ def test_an_example_that_prints_otherwise_is_reported_as_differing(changed_run):
 
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(issue).query)
     assert f"#example-{example}" in query["body"][0] and "PyTorch" in query["title"][0], query
+    assert f"+{EXTRA}" in query["body"][0].splitlines(), "the issue does not show the difference"
 
 
 def test_the_script_checks_the_readers_torch_as_the_notebook_does():

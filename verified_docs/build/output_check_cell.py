@@ -55,6 +55,7 @@ class Recorder:
 class OutputCheck:
     def __init__(self):
         self.results = {}  # example -> the releases it matches ([] for none)
+        self.diffs = {}  # example -> how it differs from the nearest release
         stream = sys.stdout
         while isinstance(stream, Recorder) or type(stream).__name__ == "Recorder":
             stream = stream.stream  # the cell run again
@@ -89,8 +90,10 @@ class OutputCheck:
             return
         releases, text = max(groups, key=lambda group: difflib.SequenceMatcher(
             None, group[1], printed, autojunk=False).ratio())
-        diff = difflib.unified_diff(text.splitlines(), printed.splitlines(),
-                                    f"PyTorch {', '.join(releases)}", TEXTS["yours"], lineterm="")
+        diff = list(difflib.unified_diff(text.splitlines(), printed.splitlines(),
+                                         f"PyTorch {', '.join(releases)}", TEXTS["yours"],
+                                         lineterm=""))
+        self.diffs[example] = "\n".join(diff)
         self.say(TEXTS["differs"].format(releases=", ".join(releases)), *diff)
 
     def summary(self):
@@ -112,8 +115,13 @@ class OutputCheck:
         lines.append(TEXTS["differ"].format(count=len(differ), total=total))
         lines += [f"  {PAGE}#example-{n}" for n in differ]
         if REPORT:
-            body = TEXTS["issue_body"].format(page=PAGE, version=torch.__version__, examples="\n".join(
-                f"{PAGE}#example-{n}" for n in differ))
+            fence = "```"
+            differences = "\n".join(f"#example-{n}\n{fence}diff\n{self.diffs.get(n, '')}\n{fence}"
+                                    for n in differ)
+            body = TEXTS["issue_body"].format(
+                page=PAGE, version=torch.__version__,
+                examples="\n".join(f"{PAGE}#example-{n}" for n in differ),
+                differences=differences[:4000])  # an address of a few thousand characters
             query = urllib.parse.urlencode({
                 "title": TEXTS["issue_title"].format(version=torch.__version__, page=PAGE),
                 "body": body})
