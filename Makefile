@@ -100,6 +100,15 @@ outputs: env
 bench: env
 	$(PY) -m verified_docs bench
 
+# One more PyTorch release, every mechanical step (verified_docs/commands/add_release.py): its line
+# in requirements-torch.txt, requirements.txt frozen again for a new default, the install, the
+# outputs; then the review it prints. No RELEASE: the newest on the package index newer than
+# every verified one. DRY_RUN=1 says what it would do; BODY=file writes a pull request's text.
+.PHONY: add-release
+add-release: $(READY)
+	$(PY) -m verified_docs add-release $(RELEASE) $(if $(filter-out 0,$(DRY_RUN)),--dry-run) \
+		$(if $(BODY),--body $(BODY)) $(if $(PIP_ARGS),--pip-args "$(PIP_ARGS)")
+
 clean:
 	rm -rf site .pytest_cache
 

@@ -4,7 +4,8 @@ import sys
 
 COMMANDS = {"translations": "verified_docs.i18n.cli", "bench": "verified_docs.commands.bench",
             "results": "verified_docs.build.results", "screenshots": "verified_docs.commands.screenshots",
-            "install-release": "verified_docs.commands.install"}
+            "install-release": "verified_docs.commands.install",
+            "add-release": "verified_docs.commands.add_release"}
 
 
 def main() -> int:

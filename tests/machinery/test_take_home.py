@@ -2,8 +2,10 @@
 (verified_docs/build/notebooks.py, verified_docs/build/exercise_archive.py). Each notebook runs in a fresh
 Jupyter kernel in a temporary folder where only torch is importable (SITECUSTOMIZE), and so does
 the downloaded checker; the script is the notebook in another format (jupytext reads it back as
-the same cells, and it compiles), so it is not run again; the other releases' outputs are checked
-in the files, in process.
+the same cells, and it compiles); the other releases' outputs are checked in the files, in
+process. The check of the reader's torch (verified_docs/build/output_check.py) is read where it
+runs: in every notebook's kernel on the default release, in one notebook's on another release
+and with one example changed, and in one script run by plain Python.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import nbformat
 import pytest
 
 from tests.repo import ROOT, SITE
-from verified_docs.build import exercise_archive, notebooks
+from verified_docs.build import exercise_archive, notebooks, output_check
 from verified_docs.model import fences, outputs
 from verified_docs.model import site as model
 
@@ -82,7 +84,8 @@ def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     """The page's notebook and script, as the build makes them."""
     return notebooks.take_home(page_path(lang, name), page_dest(lang, name),
                                SITE.config["site_url"], lang.prefix,
-                               SITE.extra(lang.locale)["strings"].__getitem__)
+                               SITE.extra(lang.locale)["strings"].__getitem__,
+                               SITE.config["repo_url"])
 
 
 def isolated(folder: pathlib.Path) -> dict:
@@ -110,7 +113,15 @@ def run(folder: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
                           env=isolated(folder), capture_output=True, text=True, timeout=TIMEOUT)
 
 
-def run_notebook(nb, folder: pathlib.Path):
+def on_release(env: dict, release: str) -> dict:
+    """`env` with `release` imported as torch (its folder in front, as the runner does)."""
+    folder = SITE.torch.site_packages(release)
+    if folder is None:
+        return env
+    return {**env, "PYTHONPATH": os.pathsep.join([str(folder), env["PYTHONPATH"]])}
+
+
+def run_notebook(nb, folder: pathlib.Path, release: str = DEFAULT):
     """The notebook executed in a fresh kernel in `folder`, but for its cells tagged SKIP."""
     import nbclient
     from jupyter_client.kernelspec import KernelSpecManager
@@ -130,7 +141,7 @@ def run_notebook(nb, folder: pathlib.Path):
                                      allow_errors=True, skip_cells_with_tag=SKIP,
                                      resources={"metadata": {"path": str(folder)}})
     try:
-        client.execute(env=isolated(folder), cwd=str(folder))
+        client.execute(env=on_release(isolated(folder), release), cwd=str(folder))
     finally:  # a kernel manager given to nbclient is left running by it
         if km.has_kernel:
             km.shutdown_kernel(now=True)
@@ -142,10 +153,15 @@ def started(lang: model.Language, name: str):
     """The run of the page's notebook (a Future), the archive beside it as the page offers."""
     th = made(lang, name)
     nb = nbformat.reads(th.notebook, as_version=4)
+    skip_check = False
     for cell in nb.cells:
-        if notebooks.INSTALL_TAG in cell.metadata.get("tags", []) or \
-                PROVEN_BY_THE_PAGE.search(cell.source):
-            cell.metadata["tags"] = [SKIP]
+        if cell.cell_type != "code":
+            continue
+        tags = cell.metadata.get("tags", [])
+        if notebooks.INSTALL_TAG in tags or PROVEN_BY_THE_PAGE.search(cell.source) or (
+                skip_check and is_check(cell)):
+            cell.metadata["tags"] = [SKIP, *(tag for tag in tags if tag == output_check.TAG)]
+        skip_check = PROVEN_BY_THE_PAGE.search(cell.source) is not None  # and its check
     if (lang, name) == RUN_PAGES[0]:  # its first cells: the probe of the kernel's import path
         nb.cells[:0] = [nbformat.v4.new_code_cell(f"import {probed}") for probed in PROBED]
     folder = folder_for()
@@ -161,6 +177,41 @@ def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
         if DEFAULT in fence.releases:
             shown = outputs.shown_on(fence, DEFAULT)
             found.append((fence.where, outputs.normalise(shown.content) if shown else ""))
+    return found
+
+
+def is_check(cell) -> bool:
+    return output_check.TAG in cell.metadata.get("tags", [])
+
+
+def checks(nb) -> dict[int, str]:
+    """{example: what its `check_output(N)` cell printed} of a notebook that ran."""
+    return {int(re.fullmatch(r"check_output\((\d+)\)", cell.source)[1]): printed(cell)
+            for cell in nb.cells if is_check(cell) and cell.source.startswith("check_output(")
+            and SKIP not in cell.metadata.get("tags", [])}
+
+
+def summary(nb) -> str:
+    cell = nb.cells[-1]
+    assert cell.source == "check_output.summary()", "the notebook does not end with its summary"
+    errors = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]
+    assert not errors, errors
+    return printed(cell)
+
+
+def matching(lang: model.Language, name: str, release: str) -> dict[int, str]:
+    """{example: "✓ matches PyTorch …" naming every release that prints what `release` prints}
+    of the page's examples that show an output and run on `release`."""
+    text = SITE.extra(lang.locale)["strings"]["output_check_matches"]
+    python = [f for f in fences.page_fences(page_path(lang, name))
+              if f.lang in fences.PYTHON_LANGS]
+    found = {}
+    for example, fence in enumerate(python, 1):
+        if "notest" in fence.options or release not in fence.releases or \
+                not fences.output_fences(fence):
+            continue
+        group = next(rs for rs, _ in output_check.verified(fence) if release in rs)
+        found[example] = text.format(releases=", ".join(group))
     return found
 
 
@@ -192,7 +243,7 @@ def runs_started(request):
 def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
     """In a fresh kernel, on the default release: the notebook says it was verified there."""
     nb = started(lang, name).result()
-    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    code = [cell for cell in nb.cells if cell.cell_type == "code" and not is_check(cell)]
     want = expected(lang, name)
     code = code[len(code) - len(want):]  # after the install cell and the checker's set-up
     ran = 0
@@ -209,6 +260,18 @@ def test_notebook_prints_the_page_outputs_in_a_fresh_kernel(lang, name):
             f"PyTorch {DEFAULT}:\n{printed(cell)}")
         ran += 1
     assert ran, f"docs/{lang.locale}/{name}: no cell of its notebook ran"
+    said, want_said = checks(nb), matching(lang, name, DEFAULT)
+    for example, text in said.items():
+        assert text.strip() == want_said[example], (
+            f"docs/{lang.locale}/{name}#example-{example}: on {DEFAULT} its check says "
+            f"{text!r}, not {want_said[example]!r}")
+    skipped = {int(re.search(r"\d+", cell.source)[0]) for cell in nb.cells
+               if is_check(cell) and SKIP in cell.metadata.get("tags", [])}
+    assert set(said) | skipped == set(want_said), (
+        f"docs/{lang.locale}/{name}: examples checked {sorted(said)}, skipped "
+        f"{sorted(skipped)}; the page shows the output of {sorted(want_said)}")
+    strings = SITE.extra(lang.locale)["strings"]
+    assert strings["output_check_same"] in summary(nb), summary(nb)
 
 
 def test_the_project_cannot_be_imported_where_the_notebooks_run():
@@ -351,10 +414,110 @@ def test_every_page_with_code_links_its_notebook_and_script(site, lang):
         hrefs = re.findall(r'<a [^>]*href="([^"]+)"', box[1]) if box else []
         for suffix, text in ((".ipynb", made(lang, name).notebook),
                              (".py", made(lang, name).script)):
-            linked = [href for href in hrefs if href.endswith(suffix)]
+            linked = [href for href in hrefs if href.endswith(suffix) and "://" not in href]
             assert len(linked) == 1, f"{page}: no single link to its {suffix} above the title"
             target = page.parent / linked[0]
             assert target.is_file(), f"{page}: its link {linked[0]} leads to no file"
             assert target.read_text(encoding="utf-8") == text, (
                 f"{target}: not the file the tests checked (was the site built with another "
                 "SITE_URL?)")
+
+
+CHECKED_PAGE = "relu-vs-clamp.md"
+OTHER = SITE.torch.ascending()[0]  # the oldest release, not the default
+
+
+def checked_notebook(lang: model.Language, repo_url: str | None = None):
+    th = notebooks.take_home(page_path(lang, CHECKED_PAGE), page_dest(lang, CHECKED_PAGE),
+                             SITE.config["site_url"], lang.prefix,
+                             SITE.extra(lang.locale)["strings"].__getitem__, repo_url)
+    nb = nbformat.reads(th.notebook, as_version=4)
+    for cell in nb.cells:
+        if notebooks.INSTALL_TAG in cell.metadata.get("tags", []):
+            cell.metadata["tags"] = [SKIP]
+    return th, nb
+
+
+@pytest.fixture(scope="module")
+def other_release_run():
+    assert OTHER != DEFAULT
+    nb = checked_notebook(LANGS[0])[1]
+    first = next(i for i, cell in enumerate(nb.cells) if is_check(cell)
+                 and cell.source.startswith("check_output("))
+    nb.cells.insert(first + 1, nbformat.from_dict(dict(nb.cells[first], id="check-again")))
+    return POOL.submit(run_notebook, nb, folder_for(), OTHER)
+
+
+def test_the_notebook_names_the_release_each_example_matches_on_another_release(
+        other_release_run):
+    nb, lang = other_release_run.result(), LANGS[0]
+    said, want = checks(nb), matching(lang, CHECKED_PAGE, OTHER)
+    again = next(i for i, cell in enumerate(nb.cells) if cell.get("id") == "check-again")
+    assert printed(nb.cells[again]) == printed(nb.cells[again - 1]), (
+        "a check run twice says something else the second time")
+    assert said and set(said) == set(want), (sorted(said), sorted(want))
+    for example, text in said.items():
+        assert text.strip() == want[example], (
+            f"docs/{lang.locale}/{CHECKED_PAGE}#example-{example} on {OTHER}: {text!r}")
+    strings = SITE.extra(lang.locale)["strings"]
+    total = summary(nb)
+    assert strings["output_check_same"] in total, total
+    assert strings["output_check_count"].format(
+        release=OTHER, matched=len(want), total=len(want)) in total, total
+    assert f"{OTHER}" in total.splitlines()[0], total  # the reader's torch, its build included
+
+
+EXTRA = "one line more"
+REPO = "https://github.com/example/docs"
+
+
+@pytest.fixture(scope="module")
+def changed_run():
+    """The notebook with its first checked example printing one line more, on the default."""
+    _, nb = checked_notebook(LANGS[0], REPO)
+    check = next(i for i, cell in enumerate(nb.cells) if is_check(cell)
+                 and cell.source.startswith("check_output("))
+    example = int(re.search(r"\d+", nb.cells[check].source)[0])
+    code = next(i for i in range(check - 1, 0, -1) if nb.cells[i].cell_type == "code")
+    nb.cells[code].source += f"\nprint({EXTRA!r})"
+    return example, POOL.submit(run_notebook, nb, folder_for())
+
+
+def test_an_example_that_prints_otherwise_is_reported_as_differing(changed_run):
+    example, run = changed_run
+    nb, lang = run.result(), LANGS[0]
+    strings = SITE.extra(lang.locale)["strings"]
+    said, want = checks(nb), matching(lang, CHECKED_PAGE, DEFAULT)
+    differs = strings["output_check_differs"].split("{")[0]
+    assert said[example].startswith(differs), said[example]
+    assert f"+{EXTRA}" in said[example].splitlines(), (
+        f"the difference shown is not the extra line:\n{said[example]}")
+    assert all(text.strip() == want[n] for n, text in said.items() if n != example), said
+    total = summary(nb)
+    assert strings["output_check_differ"].format(count=1, total=len(want)) in total, total
+    assert f"#example-{example}" in total, total
+    issue = next(line for line in total.splitlines() if line.startswith(f"{REPO}/issues/new?"))
+    import urllib.parse
+
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(issue).query)
+    assert f"#example-{example}" in query["body"][0] and "PyTorch" in query["title"][0], query
+    assert f"+{EXTRA}" in query["body"][0].splitlines(), "the issue does not show the difference"
+
+
+def test_the_script_checks_the_readers_torch_as_the_notebook_does():
+    """The script, in the other language, run by plain Python on another release."""
+    lang = LANGS[-1]
+    th, _ = checked_notebook(lang)
+    folder = folder_for()
+    (folder / "page.py").write_text(th.script, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-X", "utf8", "page.py"], cwd=folder,
+                            env=on_release(isolated(folder), OTHER), capture_output=True,
+                            text=True, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr[-3000:]
+    strings = SITE.extra(lang.locale)["strings"]
+    said = [line for line in result.stdout.splitlines()
+            if line.startswith(strings["output_check_matches"].split("{")[0])
+            or line.startswith(strings["output_check_differs"].split("{")[0])]
+    want = matching(lang, CHECKED_PAGE, OTHER)
+    assert said == list(want.values()), said
+    assert strings["output_check_same"] in result.stdout, result.stdout[-2000:]

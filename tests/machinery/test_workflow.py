@@ -1,5 +1,6 @@
-"""The publishing workflow (.github/workflows/pages.yml), checked offline: check-jsonschema's
-built-in copy of SchemaStore's workflow schema, zizmor's offline audits, pins, `make test`."""
+"""The workflows (.github/workflows/), checked offline: check-jsonschema's built-in copy of
+SchemaStore's workflow schema, zizmor's offline audits, pins; the publishing one runs `make test`,
+the release watch `make add-release` and opens a pull request with the least permissions."""
 
 import pathlib
 import re
@@ -12,7 +13,9 @@ import yaml
 
 from tests.repo import ROOT
 
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+WATCH = ROOT / ".github" / "workflows" / "release-watch.yml"
 BIN = pathlib.Path(sys.executable).parent
 USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$", re.M)
 
@@ -26,14 +29,48 @@ schema = checker("check-jsonschema", "--builtin-schema", "vendor.github-workflow
 zizmor = checker("zizmor", "--offline", "--min-severity", "high", "--format", "plain")
 
 
-def test_every_action_is_pinned_to_a_commit_with_its_tag_named():
-    found = USES.findall(WORKFLOW.read_text(encoding="utf-8"))
+def test_the_workflows_are_the_publishing_one_and_the_release_watch():
+    assert WORKFLOW in WORKFLOWS and WATCH in WORKFLOWS, [p.name for p in WORKFLOWS]
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
+def test_every_action_is_pinned_to_a_commit_with_its_tag_named(workflow):
+    found = USES.findall(workflow.read_text(encoding="utf-8"))
     assert found
+    pins: dict[str, set] = {}
+    for other in WORKFLOWS:
+        for ref, comment in USES.findall(other.read_text(encoding="utf-8")):
+            pins.setdefault(ref.partition("@")[0], set()).add((ref, comment.strip()))
     for ref, comment in found:
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", ref), (
-            f"{WORKFLOW.name}: {ref} is not pinned to a full commit SHA")
+            f"{workflow.name}: {ref} is not pinned to a full commit SHA")
         assert re.fullmatch(r"\s*#\s*v\d+\.\d+\.\d+\s*", comment), (
-            f"{WORKFLOW.name}: {ref} names no release tag (`# vX.Y.Z`) beside its SHA")
+            f"{workflow.name}: {ref} names no release tag (`# vX.Y.Z`) beside its SHA")
+        action = ref.partition("@")[0]
+        assert len(pins[action]) == 1, (
+            f"{workflow.name}: {action} is pinned differently across the workflows: "
+            f"{sorted(pins[action])}; use one pin")
+
+
+def test_the_watch_runs_weekly_and_by_hand_adds_the_release_and_opens_a_pull_request():
+    workflow = yaml.safe_load(WATCH.read_text(encoding="utf-8"))
+    on = workflow[True]  # YAML 1.1 reads the key `on` as True
+    assert "workflow_dispatch" in on, "the watch cannot be run by hand"
+    cron = on["schedule"][0]["cron"].split()
+    assert cron[2:4] == ["*", "*"] and cron[4] not in ("*",), f"not weekly: {cron}"
+    assert workflow["permissions"] == {}, "permissions beyond the jobs' own"
+    jobs = workflow["jobs"]
+    runs = {name: "\n".join(step.get("run", "") for step in job["steps"])
+            for name, job in jobs.items()}
+    adds = [name for name, run in runs.items() if re.search(r"^make add-release\b", run, re.M)]
+    proposes = [name for name, run in runs.items() if re.search(r"^\s*gh pr create\b", run, re.M)]
+    assert adds and proposes, runs
+    for name in adds:  # runs the project's code and what pip installs: may only read
+        assert jobs[name]["permissions"] == {"contents": "read"}, jobs[name]["permissions"]
+    for name in proposes:  # may write: runs nothing of the project
+        assert jobs[name]["permissions"] == {"contents": "write", "pull-requests": "write"}
+        assert not re.search(r"^\s*(make|\S*python)\b", runs[name], re.M), runs[name]
+        assert jobs[name]["needs"] == adds[0]
 
 
 def test_the_workflow_runs_the_readme_test_command_before_deploying():
@@ -45,17 +82,24 @@ def test_the_workflow_runs_the_readme_test_command_before_deploying():
     assert jobs["deploy"]["needs"] == "build"
 
 
-@pytest.mark.parametrize("old, new, check", [
-    ("", "", schema),
-    ("", "", zizmor),
-    ("        run: make test\n", "        run: echo ${{ github.event.head_commit.message }}\n",
-     zizmor),
-    ("    needs: build\n", "    needs: {build: true}\n", schema),
-], ids=["valid-schema", "zizmor-clean", "template-injection", "bad-needs"])
-def test_the_checks_pass_the_workflow_and_fail_a_broken_one(tmp_path, old, new, check):
-    text = WORKFLOW.read_text(encoding="utf-8")
+@pytest.mark.parametrize("workflow, old, new, check", [
+    (WORKFLOW, "", "", schema),
+    (WORKFLOW, "", "", zizmor),
+    (WORKFLOW, "        run: make test\n",
+     "        run: echo ${{ github.event.head_commit.message }}\n", zizmor),
+    (WORKFLOW, "    needs: build\n", "    needs: {build: true}\n", schema),
+    (WATCH, "", "", schema),
+    (WATCH, "", "", zizmor),
+    (WATCH, '          branch="pytorch-$RELEASE"\n',
+     '          branch="${{ github.event.head_commit.message }}"\n', zizmor),
+    (WATCH, '    - cron: "17 5 * * 1"\n', "    - cron: 17\n", schema),
+], ids=["pages-valid-schema", "pages-zizmor-clean", "pages-template-injection",
+        "pages-bad-needs", "watch-valid-schema", "watch-zizmor-clean",
+        "watch-template-injection", "watch-bad-cron"])
+def test_the_checks_pass_the_workflow_and_fail_a_broken_one(tmp_path, workflow, old, new, check):
+    text = workflow.read_text(encoding="utf-8")
     assert old in text
-    copy = tmp_path / ".github" / "workflows" / "pages.yml"
+    copy = tmp_path / ".github" / "workflows" / workflow.name
     copy.parent.mkdir(parents=True)
     copy.write_text(text.replace(old, new, 1), encoding="utf-8")
     shutil.copy(ROOT / "README.md", tmp_path)

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs.build import exercise_archive, source_links
+from verified_docs.build import exercise_archive, output_check, source_links
 from verified_docs.model import fences, outputs, site
 from verified_docs.model.site import Site
 
@@ -144,6 +144,9 @@ class PageCells:
     cells: list  # nbformat cells
     needs_checker: bool
     differs: dict[str, dict[str, None]]  # release -> links to the sections where it prints otherwise
+    # example number -> what each release prints there (output_check.py), for the examples
+    # whose output the page shows, in order
+    checked: dict[int, list] = dataclasses.field(default_factory=dict)
 
 
 def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
@@ -188,10 +191,19 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
                 f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
             for other_release in outputs.shown_releases(other):
                 found.differs.setdefault(other_release, {})[section(fence)] = None
+        check_reader_output(found, fence, shown)
     pending += range(done, len(text) + 1)
     flush()
     found.needs_checker = inliner.needs_checker
     return found
+
+
+def check_reader_output(found: PageCells, fence: fences.Fence, shown: list) -> None:
+    """After an example whose output the page shows, the cell that compares the reader's."""
+    if shown:
+        example = output_check.number(fence)
+        found.checked[example] = output_check.verified(fence)
+        found.cells.append(output_check.check_cell(example))
 
 
 CHECKER_CELL = '''\
@@ -240,10 +252,11 @@ class TakeHome:
 
 
 def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: str,
-              strings) -> TakeHome | None:
+              strings, repo_url: str | None = None) -> TakeHome | None:
     """The notebook and script of the page at `path` whose HTML goes to `page_dest`, links
     absolute under `site_url` + `lang_prefix`, texts `strings(key)` of the language's
-    `extra.strings`; None when the default release runs none of it."""
+    `extra.strings`, issues reported to `repo_url`; None when the default release runs none
+    of it."""
     import jupytext
     import nbformat
     from nbformat import v4
@@ -265,7 +278,7 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
         exercise = base + exercise_archive.PAGE.removesuffix(".md") + "/"
         nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
             name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
-    nb.cells += found.cells
+    nb.cells += with_output_check(found, strings, page_url, repo_url)
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
@@ -274,6 +287,14 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     return TakeHome(posixpath.join(folder, f"{stem}.ipynb"), posixpath.join(folder, f"{stem}.py"),
                     nbformat.writes(nb) + "\n", jupytext.writes(nb, fmt=SCRIPT_FORMAT),
                     found.needs_checker)
+
+
+def with_output_check(found: PageCells, strings, page_url: str, repo_url: str | None) -> list:
+    """The page's cells between the checking code and the summary (output_check.py)."""
+    if not found.checked:
+        return found.cells
+    setup, summary = output_check.cells(found.checked, strings, page_url, repo_url)
+    return [setup, *found.cells, summary]
 
 
 def files(files, config, made: dict, archive: bytes) -> list:
@@ -295,7 +316,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
         try:
             found = take_home(pathlib.Path(page.abs_src_path), page.dest_uri,
                               config.site_url or "/", prefix,
-                              lambda key: site.interface_text(config, key))
+                              lambda key: site.interface_text(config, key), config.repo_url)
         except site.PageError as exc:  # an error naming page and line; `make serve` goes on
             log.error(f"{exc}; the page gets no notebook or script")
             continue

@@ -46,6 +46,14 @@ def needed(release: str, pip_args: list[str]) -> list[str]:
             if canonical(item["name"]) == "torch" or canonical(item["name"]) not in have]
 
 
+def installed(target: pathlib.Path, release: str) -> bool:
+    """Whether `target` already holds torch `release` (any build of it: `2.14.1+cpu` too), so
+    that a list edited around it (`make add-release`) installs nothing again."""
+    found = [d.version for d in importlib.metadata.distributions(path=[str(target)])
+             if canonical(d.metadata["Name"] or "") == "torch"]
+    return [v.split("+")[0] for v in found] == [release]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs install-release",
                                      description=__doc__.splitlines()[0])
@@ -57,6 +65,9 @@ def main(argv=None) -> int:
     if target is None:
         parser.error(f"{args.release} is the default release: it is installed in the "
                      "virtualenv itself")
+    if installed(target, args.release):
+        print(f"PyTorch {args.release} is already in {target.name}/")
+        return 0
     packages = needed(args.release, args.pip_args)
     print(f"PyTorch {args.release} into {target.name}/: {', '.join(packages)}")
     shutil.rmtree(target, ignore_errors=True)
