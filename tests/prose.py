@@ -9,6 +9,7 @@ import functools
 import pathlib
 import re
 
+from tests.repo import SITE
 from verified_docs.model.fences import page_fences
 
 
@@ -39,7 +40,7 @@ def prose(path: pathlib.Path, inline_code: bool = False) -> str:
     attribute lists blanked; lines and columns stay where they were. With `inline_code`, the
     `inline code` stays, for a rule about the words around it («во `float64`»)."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    code = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
+    code = {n for f in page_fences(SITE, path) for n in range(f.open_line, f.close_line + 1)}
     if lines and lines[0].strip() == "---":
         end = next((n for n, line in enumerate(lines[1:], 2) if line.strip() in ("---", "...")), 0)
         code |= set(range(1, end + 1))

@@ -4,5 +4,5 @@ import pathlib
 
 from verified_docs.model.site import Site
 
-SITE = Site.at(pathlib.Path(__file__).resolve().parent.parent)
+SITE = Site.load(pathlib.Path(__file__).resolve().parent.parent)
 ROOT = SITE.root

@@ -20,6 +20,7 @@ import pytest
 from tests.prose import INLINE_CODE, blank, line_of, prose
 from tests.repo import SITE
 from verified_docs.i18n.glossary import GLOSSARY, NOT_TERMS, GlossaryError, load_glossary
+from verified_docs.model.site import Site
 
 DEFAULT = SITE.default
 GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
@@ -28,7 +29,7 @@ GENDERS = {"feminine": "femn", "masculine": "masc", "neuter": "neut"}
 @functools.cache
 def glossary() -> list[dict]:
     """Read once: its YAML takes longer to parse than a sentence takes to check."""
-    return load_glossary(SITE.root / GLOSSARY)
+    return load_glossary(SITE, SITE.root / GLOSSARY)
 
 
 WORD = re.compile(r"\w+(?:-\w+)*")  # «in-place» is one word, «in place» two
@@ -180,7 +181,7 @@ def lint(page, lang: str, terms: list[dict]) -> list[str]:
     hits = sorted((start, end, what, reason[DEFAULT])
                   for check, rule, term, reason in rules(terms, lang)
                   for start, end, what in check(text, code, rule, term))
-    return [f"{SITE.containing(page).relative(page)}:{line_of(text, start)}: "
+    return [f"{SITE.relative(page)}:{line_of(text, start)}: "
             f"«{' '.join(code[start:end].split())}» – glossary.yml {what}: {reason}"
             for start, end, what, reason in hits
             # a shorter variant inside a longer one: one report is enough
@@ -250,7 +251,6 @@ def test_page_uses_the_glossary_terms(page):
     ("`вычислительный граф`\n\n```text\nвычислительный граф\n```", None),
 ])
 def test_rule_on_a_sentence(tmp_path, text, expected):
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
     page = tmp_path / "page.md"
     page.write_text(text + "\n", encoding="utf-8")
     found = "\n".join(lint(page, "ru", glossary()))
@@ -301,7 +301,7 @@ def test_each_problem_names_file_and_line(tmp_path, text, line, what):
     path = tmp_path / "glossary.yml"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
     with pytest.raises(GlossaryError) as caught:
-        load_glossary(path)
+        load_glossary(Site.load(tmp_path), path)
     assert re.match(rf"glossary\.yml:{line}: .*{re.escape(what)}", str(caught.value)), caught.value
 
 

@@ -12,6 +12,7 @@ import pytest
 from tests.repo import SITE
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
 from verified_docs.model.outputs import title
+from verified_docs.model.site import Site
 
 LATER = RELEASES[1:]
 DIFFER = f"import torch\nprint('same')\nprint(torch.__version__.startswith('{OLDEST}'))"
@@ -85,9 +86,9 @@ def run_pytest(root, *args) -> tuple[int, str]:
 def session(tmp_path_factory):
     """{"root", "paths", per run its (code, output), the texts "before" and "after" the update}."""
     root = tiny_site(tmp_path_factory.mktemp("tiny"))
-    paths = {name: f"docs/en/{name}.md" for name in [*PAGES, "index"]}
+    paths, site = {name: f"docs/en/{name}.md" for name in [*PAGES, "index"]}, Site.load(root)
     for name, (info, code, shown, _) in PAGES.items():  # the code on line 3
-        write_page(root / paths[name], (info, code), *shown or [])
+        write_page(site, root / paths[name], (info, code), *shown or [])
     bad = root / paths["bad-utf8"]  # its line 4 made not UTF-8
     bad.write_bytes(bad.read_bytes().replace(rb"\xff", b"\xff"))
     for lang in ("en", "ru"):  # the English run's outputs are written into the translation

@@ -80,9 +80,7 @@ def page_path(lang: model.Language, name: str) -> pathlib.Path:
 @functools.cache
 def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     """The page's notebook and script, as the build makes them."""
-    return notebooks.take_home(page_path(lang, name), page_dest(lang, name),
-                               SITE.config["site_url"], lang.prefix,
-                               SITE.extra(lang.locale)["strings"].__getitem__)
+    return notebooks.take_home(SITE, page_path(lang, name), page_dest(lang, name), lang.locale)
 
 
 def isolated(folder: pathlib.Path) -> dict:
@@ -157,7 +155,7 @@ def started(lang: model.Language, name: str):
 def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
     """(page:line, what it prints on the default release) of every fence it runs, in order."""
     found = []
-    for fence in fences.python_fences(page_path(lang, name)):
+    for fence in fences.python_fences(SITE, page_path(lang, name)):
         if DEFAULT in fence.releases:
             shown = outputs.shown_on(fence, DEFAULT)
             found.append((fence.where, outputs.normalise(shown.content) if shown else ""))
@@ -250,7 +248,7 @@ def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name
                 if line.startswith("#")}
     first, install = nb.cells[0].source, nb.cells[1]
     inliner = notebooks.Inliner(SITE)
-    for fence in fences.python_fences(page_path(lang, name)):
+    for fence in fences.python_fences(SITE, page_path(lang, name)):
         if DEFAULT not in fence.releases:
             continue
         source = inliner.cell(fence.source(), fence.where).rstrip("\n")

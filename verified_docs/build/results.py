@@ -22,7 +22,7 @@ from mkdocs.plugins import get_plugin_logger
 
 from verified_docs.build.includes import location
 from verified_docs.model import versions
-from verified_docs.model.site import Site, interface_text
+from verified_docs.model.site import Site
 
 log = get_plugin_logger(__name__)
 FOLDER = pathlib.Path("snippets") / "results"  # in the site's folder
@@ -88,8 +88,7 @@ def differences(site: Site, module: str, release: str, fresh: list) -> list[str]
     return problems
 
 
-def table(name: str, config, where: str, headers: dict) -> str:
-    site = Site.of(config)
+def table(name: str, site: Site, where: str, headers: dict) -> str:
     path = site.root / FOLDER / f"{name}.json"
     if name not in headers or not path.exists():
         log.warning(f"{where}: results-table: no table {name!r} (snippets/results/{name}.json "
@@ -98,7 +97,7 @@ def table(name: str, config, where: str, headers: dict) -> str:
         return ""
     results = read(site, name)
     releases = list(results)
-    separator = interface_text(config, "decimal_separator")
+    separator = site.text("decimal_separator")
     by_release = [{row[0]: row for row in results[r]} for r in releases]
     body = []
     for code, *_ in results[releases[0]]:
@@ -113,25 +112,25 @@ def table(name: str, config, where: str, headers: dict) -> str:
         body.append(M("<tr{}><td><code>{}</code></td>{}<td><code>{}</code></td></tr>").format(
             M(' class="results-differ"') if differs else "", code,
             M("").join(cell.format(c) for c in cells), node))
-    first, values, last = (interface_text(config, key) for key in headers[name])
+    first, values, last = (site.text(key) for key in headers[name])
     return TABLE.format(name=name, count=len(releases), first=first, values=values, last=last,
                         releases=M("").join(M('<th scope="col">{}</th>').format(r)
                                             for r in releases),
                         body=M("\n").join(body))
 
 
-def tables_in(markdown: str, page, config, headers: dict) -> str:
+def tables_in(markdown: str, page, site: Site, headers: dict) -> str:
     return PLACEHOLDER.sub(
-        lambda m: table(m[1], config, location(page, config, markdown, m.start()), headers),
+        lambda m: table(m[1], site, location(page, site, markdown, m.start()), headers),
         markdown)
 
 
-def main(argv=None) -> int:
+def main(argv, root) -> int:
     """`make outputs`: every record measured afresh on every release and rewritten if it changed
     (test_recorded_results_match_a_fresh_run checks a record against a fresh run)."""
     argparse.ArgumentParser(prog="python -m verified_docs results",
                             description=__doc__.splitlines()[0]).parse_args(argv)
-    site = Site.at(pathlib.Path.cwd())
+    site = Site.load(root)
     for module in recorded(site):
         fresh = dumps({release: measure(site, module, release)
                        for release in site.torch.ascending()})

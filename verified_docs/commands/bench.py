@@ -27,7 +27,7 @@ def floor_script(site: Site, directory: str, release: str) -> pathlib.Path | Non
     expanded as the tests expand them); a `continuation` fence keeps the namespace before it.
     None when no fence runs there."""
     blocks = [(f.source(), f.continued) for page in site.pages(site.default)
-              for f in python_fences(site.docs / site.default / page) if release in f.releases]
+              for f in python_fences(site, site.docs / site.default / page) if release in f.releases]
     script = pathlib.Path(directory) / f"floor-{release}.py"
     script.write_text(
         "import contextlib, io, sys\n"
@@ -55,12 +55,12 @@ def median_seconds(site: Site, command: list[str], runs: int, env: dict) -> floa
     return statistics.median(times)
 
 
-def main(argv=None) -> None:
+def main(argv, root) -> None:
     parser = argparse.ArgumentParser(prog="python -m verified_docs bench",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args(argv).runs
-    here = Site.at(pathlib.Path.cwd())  # the commands run in the site's folder (Makefile)
+    here = Site.load(root)
     py, env = sys.executable, {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     ratios = {}
     with tempfile.TemporaryDirectory() as out:

@@ -22,12 +22,10 @@ class UsageError(Exception):
     """What a command was asked to do and cannot; the command prints it as `error: …`."""
 
 
-def main(argv=None) -> int:
+def main(argv: list[str], root: pathlib.Path) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs translations",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--root", type=pathlib.Path, default=pathlib.Path.cwd(),
-                        help="the repository (default: the current directory)")
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("status", help="table of every language: up to date / outdated / missing")
     stamp_cmd = commands.add_parser("stamp", help="after review: record that a translation "
@@ -38,7 +36,7 @@ def main(argv=None) -> int:
     lang_cmd.add_argument("--name", help="name in the language switcher (default: from Babel)")
     args = parser.parse_args(argv)
 
-    site = Site(args.root)  # read afresh: a command may follow another that edited mkdocs.yml
+    site = Site.load(root)
     if args.command == "stamp":  # a refused page does not stop the others
         return max(run(stamp, site, page) for page in args.pages)
     if args.command == "new-language":

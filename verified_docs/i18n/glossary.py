@@ -26,11 +26,10 @@ class GlossaryError(ValueError):
     """A problem in glossary.yml; its text starts with `glossary.yml:LINE:`."""
 
 
-def load_glossary(path: pathlib.Path) -> list[dict]:
+def load_glossary(site: Site, path: pathlib.Path) -> list[dict]:
     import yaml
 
     path = pathlib.Path(path)
-    site = Site.containing(path)
     name = site.relative(path)
     try:
         text = site.read_text(path)

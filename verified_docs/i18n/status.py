@@ -145,7 +145,7 @@ def interface_gaps(site: Site, lang: str) -> list[str]:
     if (site.root / "glossary.yml").exists():
         from verified_docs.i18n.glossary import GlossaryError, load_glossary
         try:
-            terms = load_glossary(site.root / "glossary.yml")
+            terms = load_glossary(site, site.root / "glossary.yml")
         except GlossaryError as exc:
             return [*gaps, str(exc)]
         without = [str(t.get(site.default)) for t in terms if not t.get(lang)]

@@ -11,7 +11,7 @@ import re
 
 from verified_docs.model import versions
 from verified_docs.model.fences import OUTPUT_LANG, Fence, output_fences, page_fences, python_fences
-from verified_docs.model.site import Site
+from verified_docs.model.site import PageError, Site
 
 RELEASE = re.compile(r"\d+(?:\.\d+)+")
 
@@ -27,10 +27,13 @@ class Group:
     marked: tuple[int, ...]     # 1-based lines that differ from another group's output
 
 
-def title(site, lang: str, releases) -> str:
+def title(site: Site, lang: str, releases) -> str:
     """"Output · PyTorch 2.14.1, 2.15.0", in the language's `extra.output_title`."""
-    return (f"{site.extra(lang).get('output_title', 'Output')} · PyTorch "
-            + ", ".join(sorted(releases, key=versions.key)))
+    name = site.extra(lang).get("output_title")
+    if not name:
+        raise PageError(f"mkdocs.yml: `extra.output_title` is missing for language {lang!r}; "
+                        "add it (translated) to that language's `extra`.")
+    return f"{name} · PyTorch " + ", ".join(sorted(releases, key=versions.key))
 
 
 def normalise(text: str) -> str:
@@ -121,17 +124,16 @@ def ticks(text: str) -> str:
     return "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
 
 
-def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
+def rewrite(site: Site, path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
             ) -> dict[pathlib.Path, int]:
     """Each code fence's outputs written into the page `path` and, in their language, its
     translations (parity holds their code fences to it): per file, how many fences changed."""
-    site = Site.containing(path)
     written = {path: [(code, groups(completed(code, printed))) for code, printed in updates]}
-    english = python_fences(path)
+    english = python_fences(site, path)
     for lang in site.locales[1:]:
-        translation = site.docs / lang / path.relative_to(site.docs / site.default)
+        translation = site.counterpart(path, lang)
         if translation.exists():
-            theirs = python_fences(translation)
+            theirs = python_fences(site, translation)
             if len(theirs) == len(english):
                 written[translation] = [(theirs[english.index(code)], found)
                                         for code, found in written[path]]
