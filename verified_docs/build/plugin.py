@@ -89,7 +89,7 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         markdown = source_links.title_includes(markdown)
         markdown = changes.page_markdown(markdown, self.site, page.url)
         markdown = results.tables_in(markdown, page, self.site, self.config.results_tables)
-        if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
+        if fences.SNIPPET_LINE.search(markdown) and "pymdownx.snippets" in config.markdown_extensions:
             markdown = includes.checked(markdown, page, self.site)
         return markdown
 

@@ -64,11 +64,10 @@ def stamp(site: Site, path: str) -> str:
         raise UsageError(f"{path} is a folder. Stamp each page once you have reviewed it: "
                          f"make translations STAMP={folder}/<page>.md (several pages: "
                          f'STAMP="{folder}/a.md {folder}/b.md")')
-    try:
-        lang, *rest = translation.relative_to(site.docs.resolve()).parts
-    except ValueError:
-        raise UsageError(f"{path}: not a page under {site.relative(site.docs)}/") from None
-    english = site.docs / site.default / "/".join(rest)
+    lang = site.language_of(translation)
+    if lang is None:
+        raise UsageError(f"{path}: not a page under {site.relative(site.docs)}/")
+    english = site.counterpart(translation, site.default)
     if lang not in site.locales[1:]:
         raise UsageError(f"{path}: stamp a translation, i.e. a page of "
                          f"{', '.join(site.locales[1:])} (not {lang!r})")
