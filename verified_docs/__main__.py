@@ -4,8 +4,7 @@ each on the site at DIR (default: the current folder), which it reads when it st
 import pathlib
 import sys
 
-COMMANDS = {"translations": "verified_docs.i18n.cli", "bench": "verified_docs.commands.bench",
-            "results": "verified_docs.build.results", "screenshots": "verified_docs.commands.screenshots",
+COMMANDS = {"translations": "verified_docs.i18n.cli", "screenshots": "verified_docs.commands.screenshots",
             "install-release": "verified_docs.commands.install"}
 
 

@@ -72,6 +72,29 @@ def titled_releases(title: str) -> tuple[str, ...]:
     return tuple(RELEASE.findall(title.rpartition("PyTorch")[2]))
 
 
+def printed_rows(site: Site, name: str) -> dict[str, list[tuple[str, float, str]]]:
+    """{release: [(first column, value, last column)]}, oldest first, of the table that
+    `snippets/<page>/<name>.py` prints under its header line on the default language's page that
+    includes it, read from its output fences; a line whose middle column is no number ends
+    the rows."""
+    for page in site.pages(site.default):
+        for code in python_fences(site, site.docs / site.default / page):
+            if code.include and pathlib.PurePosixPath(code.include).stem == name:
+                found = {}
+                for fence in output_fences(code):
+                    rows = []
+                    for line in fence.content.splitlines()[1:]:
+                        first, value, last = [*line.rsplit(None, 2), "", ""][:3]
+                        try:
+                            rows.append((first, float(value), last))
+                        except ValueError:
+                            break
+                    found.update(dict.fromkeys(shown_releases(fence), rows))
+                return dict(sorted(found.items(), key=lambda item: versions.key(item[0])))
+    raise PageError(f"no page of {site.relative(site.docs / site.default)}/ includes a "
+                    f"snippets/<page>/{name}.py in a code block")
+
+
 def shown_on(code: Fence, release: str) -> Fence | None:
     """The output fence after `code` that shows what `release` prints, if there is one."""
     return next((o for o in output_fences(code) if release in shown_releases(o)), None)

@@ -1,4 +1,5 @@
-"""Benchmark of the executable docs: `make bench`.
+"""Benchmark of the executable docs: `make bench` (`python scripts/bench.py [--runs N]`, in the
+site's folder); a measurement of the machinery, not part of it.
 
 Per PyTorch release, the median time of the docs tests on that release (`pytest docs
 --torch-release R`) next to its floor, one plain Python that runs the same code once with no test
@@ -55,12 +56,12 @@ def median_seconds(site: Site, command: list[str], runs: int, env: dict) -> floa
     return statistics.median(times)
 
 
-def main(argv, root) -> None:
-    parser = argparse.ArgumentParser(prog="python -m verified_docs bench",
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python scripts/bench.py",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args(argv).runs
-    here = Site.load(root)
+    here = Site.load(pathlib.Path(__file__).resolve().parents[1])
     py, env = sys.executable, {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     ratios = {}
     with tempfile.TemporaryDirectory() as out:
@@ -77,3 +78,7 @@ def main(argv, root) -> None:
         print(f"PyTorch {release}: docs tests {tests:6.2f} s, floor (plain run) {floor:6.2f} s")
     for release, (tests, floor) in ratios.items():
         print(f"ratio {release}: {tests / floor:.2f}")
+
+
+if __name__ == "__main__":
+    main()
