@@ -1,3 +1,7 @@
+"""The one strict build of the site per `make test` (the `site` fixture): the first pytest-xdist
+worker to need it builds it under a file lock, the others read it; its footers from a provenance
+record the fixture writes, so the built-site tests wait for no page run. And how `make test`
+shares the tests out between two workers: the browser tests together, every other file apart."""
 import json
 import os
 

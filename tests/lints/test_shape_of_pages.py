@@ -1,4 +1,4 @@
-"""The shape every page keeps, in every language (tests/README.md). Long harnesses are welcome,
+"""The shape every page keeps, in every language. Long harnesses are welcome,
 folded away in a `/// details` block."""
 
 import os

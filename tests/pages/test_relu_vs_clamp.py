@@ -12,20 +12,17 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from snippets.relu_vs_clamp import (  # noqa: F401 (those not named below run on the page, in its fences)
+from snippets.relu_vs_clamp import (
     at_nan,
     clamp_boundaries,
-    concave_kinks,
     exactly_relu_off_finite,
     grad_at_zero_table,
-    max_is_a_reduction,
     seed,
     seed_arithmetic,
 )
 from snippets.shared.my_relu import MyReLU
-from tests.repo import ROOT, SITE
+from tests.repo import RELEASE, ROOT, SITE
 
-RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 # Up to 2.13 clamp and clamp_min pass the whole gradient at their bounds; since 2.14 they pass
 # 0 at a scalar bound and split a tie with a tensor bound in half, as maximum does.
 OLD_CLAMP = RELEASE < (2, 14)
