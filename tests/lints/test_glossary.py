@@ -278,7 +278,7 @@ THREE_LANGUAGES = (
     ("en: a\nru: b\n", 1, "expected a list of terms"),
     ("", 1, "expected a list of terms"),
     ("- en: a\n  ru: b\n- just text\n", 3, "expected a term (`<language>: <term>` lines)"),
-    ("- en: a\n  ru: b\n  en: c\n", 1, "the term has `en` twice"),
+    ("- en: a\n  ru: b\n  en: c\n", 3, 'not valid YAML: found duplicate key "en"'),
     ("- en: a\n  ru: b\n  avoid: [x]\n", 1, "has an `avoid` that should map each variant to the reason"),
     ("- en: a\n", 1, "the term “a” needs `en:` and a translation"),
     ("- en: a\n  xx: b\n", 1, "has ['xx'], which are not languages of mkdocs.yml"),
