@@ -148,15 +148,6 @@ def test_figure_follows_a_release_that_changes_a_value():
     assert "MyReLU and" not in figure_relu.caption("en", changed).split("take 0")[1]
 
 
-def test_every_translated_mask_page_has_figure_labels():
-    for lang in list(SITE.locales):
-        page = DOCS / lang / "mask.md"
-        if page.exists():  # a page not translated yet shows English
-            assert lang in figure_relu.LABELS, (
-                f"{page.relative_to(ROOT)} is translated, but snippets/mask/figure.py has no "
-                f"LABELS[{lang!r}]: add the figure's labels in that language.")
-
-
 def test_figure_is_reproducible_and_not_committed(tmp_path):
     first = figure_relu.svg("en")
     assert first == figure_relu.svg("en")
