@@ -108,7 +108,7 @@ def test_the_review_lists_prose_lines_as_page_and_line(run_review):
     at = {(page, int(line)) for page, line, _ in listed}
     for page in SITE.pages(SITE.default):
         path = SITE.docs / SITE.default / page
-        fenced = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
+        fenced = {n for f in page_fences(SITE, path) for n in range(f.open_line, f.close_line + 1)}
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if number not in fenced and RANGE.search(line):
                 assert (f"docs/{SITE.default}/{page}", number) in at, (
@@ -189,12 +189,12 @@ def test_the_review_after_a_run_reads_the_list_and_the_pages_afresh(tmp_path):
     release = max(RELEASES[1:], key=versions.key)
     listed = copy / versions.LIST_NAME
     listed.write_text(without(LISTED, release), encoding="utf-8")
-    site = Site.at(copy)
+    site = Site.load(copy)
     assert release not in site.torch.all
     for page in site.pages(site.default):  # read as the command reads them before the run
-        [fence.releases for fence in python_fences(site.docs / site.default / page)]
+        [fence.releases for fence in python_fences(site, site.docs / site.default / page)]
     listed.write_text(LISTED, encoding="utf-8")  # what the run writes (its pages are as before)
-    found = add_release.reviewed(site, release)
+    found = add_release.reviewed(copy, release)
     assert found["new"] == add_release.review(SITE, release)["new"] != [], found["new"]
     assert {pair: len(examples) for pair, examples in found["changed"].items()} == {
         pair: len(examples) for pair, examples in add_release.review(

@@ -137,8 +137,8 @@ def prose_lines(site: Site) -> list[tuple[str, int, str]]:
     found = []
     for path in files:
         lines = site.read_text(path).splitlines()
-        skip = set(range(1, body_start(path) + 1)) if site.language_of(path) else set()
-        skip |= {n for fence in page_fences(path)
+        skip = set(range(1, body_start(site, path) + 1)) if site.language_of(path) else set()
+        skip |= {n for fence in page_fences(site, path)
                  for n in range(fence.open_line, fence.close_line + 1)}
         for number, line in enumerate(lines, 1):
             if number in skip:
@@ -185,7 +185,7 @@ def restricted_fences(site: Site, release: str) -> list[tuple[str, int, str]]:
     run on `release`."""
     found = []
     for page in site.pages(site.default):
-        for fence in python_fences(site.docs / site.default / page):
+        for fence in python_fences(site, site.docs / site.default / page):
             label = fence.attributes.get("torch")
             if label is not None and release in fence.releases:
                 found.append((site.relative(fence.path), fence.open_line, label))
@@ -197,7 +197,7 @@ def new_outputs(site: Site, release: str) -> list[tuple[str, int, str]]:
     prints (read from the output fences `make outputs` wrote)."""
     found = []
     for page in site.pages(site.default):
-        for fence in python_fences(site.docs / site.default / page):
+        for fence in python_fences(site, site.docs / site.default / page):
             if release not in fence.releases or len(fence.releases) < 2:
                 continue
             shown = outputs.shown_on(fence, release)
@@ -222,13 +222,11 @@ def review(site: Site, release: str) -> dict:
                         for old, new in neighbours(site, release)}}
 
 
-def reviewed(site: Site, release: str) -> dict:
-    """The review once the run has rewritten the list and the pages: what this process read
-    before (the releases, every page's fences, each fence's releases through its Site) is
-    read again."""
-    site.__dict__.pop("torch", None)  # functools.cached_property
+def reviewed(root: pathlib.Path, release: str) -> dict:
+    """The review once the run has rewritten the list and the pages: a new Site, so that the
+    releases and every page's fences are read again, not those this process read before."""
     page_fences.cache_clear()
-    return review(site, release)
+    return review(Site.load(root), release)
 
 
 def report(found: dict) -> str:
@@ -300,7 +298,7 @@ def run(command: list[str], root: pathlib.Path) -> None:
     subprocess.run(command, cwd=root, check=True)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str], root: pathlib.Path) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs add-release",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("release", nargs="?",
@@ -312,15 +310,15 @@ def main(argv=None) -> int:
                         help="write the pull request's description here once a release is added")
     parser.add_argument("--pip-args", default="", help="passed to pip (the Makefile's PIP_ARGS)")
     args = parser.parse_args(argv)
-    site = Site.at(pathlib.Path.cwd())
-    root, verified = site.root, site.torch.all
+    torch = versions.Releases(root)  # the list alone: a dry run reads no more of the site
+    verified = torch.all
     release = args.release
     if release is None:
         on_index = index_releases()
         release = newest(verified, on_index)
         if release is None:
             print(f"No release on the package index is newer than every verified one "
-                  f"({', '.join(site.torch.ascending())}; the index's newest is "
+                  f"({', '.join(torch.ascending())}; the index's newest is "
                   f"{on_index[-1] if on_index else 'none'}): nothing to add.")
             return 0
         print(f"The package index has PyTorch {release}, newer than every verified release.")
@@ -329,18 +327,17 @@ def main(argv=None) -> int:
     if release in verified:
         print(f"PyTorch {release} is verified already ({versions.LIST_NAME}).")
         return 0
-    new_default = versions.key(release) > versions.key(site.torch.default)
-    listed = placed(site.torch.list.read_text(encoding="utf-8"), release)
+    new_default = versions.key(release) > versions.key(torch.default)
+    listed = placed(torch.list.read_text(encoding="utf-8"), release)
     pip_args = args.pip_args.split()
     steps = [f"{versions.LIST_NAME}: add torch=={release}"
-             + (f", first: the new default in place of {site.torch.default}" if new_default
+             + (f", first: the new default in place of {torch.default}" if new_default
                 else ""),
              *([f"{FROZEN}: freeze again in a fresh virtualenv from requirements.in and "
                 f"torch=={release}"] if new_default else []),
-             "install it: make env (" + (f"{release} into .venv, {site.torch.default} into "
-                                         f".venv/torch-{site.torch.default}/" if new_default
+             "install it: make env (" + (f"{release} into .venv, {torch.default} into "
+                                         f".venv/torch-{torch.default}/" if new_default
                                          else f"into .venv/torch-{release}/") + ")",
-             "the recorded results: python -m verified_docs results",
              "every output fence of every language: python -m pytest --update-outputs docs",
              "then list the prose, the facts-test branches, the restricted fences and the new "
              "outputs to review"]
@@ -348,15 +345,14 @@ def main(argv=None) -> int:
           + "".join(f"\n  {n}. {s}" for n, s in enumerate(steps, 1)))
     if args.dry_run:
         return 0
-    site.torch.list.write_text(listed, encoding="utf-8")
+    torch.list.write_text(listed, encoding="utf-8")
     if new_default:
         refreeze(root, release, pip_args)
     make_args = [f"PIP_ARGS={args.pip_args}"] if args.pip_args else []
     run(["make", "--no-print-directory", "env", *make_args], root)
-    run([sys.executable, "-m", "verified_docs", "results"], root)
     run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "--update-outputs", "docs"],
         root)
-    found = reviewed(site, release)
+    found = reviewed(root, release)
     print("\n" + report(found), end="")
     if args.body:
         args.body.write_text(pull_request_body(found), encoding="utf-8")
