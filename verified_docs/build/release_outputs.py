@@ -72,8 +72,8 @@ def _box(run: re.Match, strings: dict) -> str:
     texts = [[html.unescape(re.sub(r"<[^>]+>", "", line)).rstrip("\n") for line in found]
              for found in lines]
     releases = [titled_releases(b["title"]) for b in blocks]
-    # Marks and gaps only where `make outputs` marked lines: the changes page's pairs of blocks
-    # list changed lines, which are not aligned line for line.
+    # Marks and gaps only where lines are marked (by `make outputs`, or the changes page's runs
+    # of changed lines): unmarked blocks side by side are not aligned line for line.
     compared = any(MARKED in b["code"] for b in blocks)
     gaps = missing_rows(texts) if compared else [{} for _ in blocks]
     missing = strings.get("outputs_missing", "(this release prints no such line)")
@@ -96,5 +96,33 @@ def _box(run: re.Match, strings: dict) -> str:
 
 
 def side_by_side(html_text: str, strings: dict | None = None) -> str:
-    """The page's HTML with every run of adjacent output blocks in one box."""
-    return RUN.sub(lambda run: _box(run, strings or {}), html_text)
+    """The page's HTML with every run of adjacent output blocks in one box, and every output
+    line its own row (`hanging`)."""
+    return hanging(RUN.sub(lambda run: _box(run, strings or {}), html_text))
+
+
+# An output block's code, and in it a row: a marked line, a missing line's row, a printed line.
+OUTPUT_CODE = re.compile(r'(<div class="language-output highlight">(?:(?!</div>).)*?<code>)'
+                         r"(.*?)(</code>)", re.S)
+ROW_IN_CODE = re.compile(r'(<span class="hll">)([^\n]*\n)</span>'
+                         r'|(<span class="release-missing"[^>]*>[^\n]*\n</span>)|([^\n]*\n|[^\n]+$)')
+
+
+def _row(match: re.Match) -> str:
+    if match[3]:
+        return match[3]
+    text = match[2] if match[1] else match[4]
+    shown = html.unescape(re.sub(r"<[^>]+>", "", text))
+    lead = len(shown) - len(shown.lstrip(" "))
+    style = f' style="--lead: {lead}"' if lead else ""
+    if match[1]:
+        return f'<span class="hll output-line"{style}>{text}</span>'
+    return f'<span class="output-line"{style}>{text}</span>'
+
+
+def hanging(html_text: str) -> str:
+    """Each line of an output block in a row of its own (`output-line`, its leading spaces in
+    `--lead`): extra.css gives it a hanging indent, so on a phone a wrapped line goes on under
+    its own start, not at the block's left edge, where it would read as a line of its own. The
+    newline stays in the row, so the text copied and searched is the output as printed."""
+    return OUTPUT_CODE.sub(lambda m: m[1] + ROW_IN_CODE.sub(_row, m[2]) + m[3], html_text)
