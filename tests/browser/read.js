@@ -96,7 +96,7 @@ window.__tests = (() => {
             ? differ.querySelector('[aria-hidden]').innerText.trim() : '',
           // Each line as drawn: a printed line (one `go` span) or a missing-line row; a line
           // drawn on more than one line box (told apart by their tops) has wrapped.
-          rows: all('pre > code > .go, pre > code > .hll > .go, pre > code > .release-missing', block)
+          rows: all('pre > code > .output-line > .go, pre > code > .release-missing', block)
             .map(el => ({text: el.innerText.replace(/\n$/, ''),
                          lines: new Set([...el.getClientRects()].filter(r => r.width > 0)
                            .map(r => Math.round(r.top))).size})),
