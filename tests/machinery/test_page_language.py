@@ -106,3 +106,15 @@ def test_a_translation_shows_no_title_of_another_language(site, lang):
     assert not wrong, (f"the {lang.name} pages show titles of another language (the build must "
                        "take titles from the page's own language: nav_translations, its "
                        "headings):\n  " + "\n  ".join(wrong))
+
+
+@pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
+def test_each_home_page_tab_names_the_site_alone(site, lang):
+    """Not «Главная — Пользовательские функции autograd»: a home page's tab is the site's name,
+    in its language."""
+    name = SITE.config["site_name"] if lang.default else next(
+        language.site_name for language in SITE.config["plugins"]["i18n"].config.languages
+        if language.locale == lang.locale) or SITE.config["site_name"]
+    page = SITE.built_html(site, lang.locale, "index.md").read_text(encoding="utf-8")
+    shown = html.unescape(re.search(r"<title>(.*?)</title>", page, re.S)[1]).strip()
+    assert shown == name, f"{lang.prefix}index.html: the tab reads {shown!r}, not {name!r}"
