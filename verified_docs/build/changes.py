@@ -110,7 +110,9 @@ def key_of(fence: Fence) -> str:
         return fence.include
     heading = heading_above(fence)
     section = (heading["id"] or "") if heading else ""
-    return f"{fence.path.name}#{section}" if section else fence.path.name
+    site = fence.site
+    page = fence.path.relative_to(site.docs / site.language_of(fence.path)).as_posix()
+    return f"{page}#{section}" if section else page
 
 
 def release_free(text: str, release: str) -> str:
@@ -223,6 +225,13 @@ def joined(parts: list[str], marks: list[list[int]]) -> tuple[list[str], list[in
     return lines, marked
 
 
+def capitalised(sentence: str) -> str:
+    """The sentence with a capital if it starts with a word ("the −38" → "The −38"), as it is if
+    it starts with code, a number or a formula (`clamp`, −38, d/dx)."""
+    word = sentence.split(" ", 1)[0]
+    return sentence[:1].upper() + sentence[1:] if word.isalpha() else sentence
+
+
 def code(text: str) -> str:
     return f"`` {text} ``" if "`" in text else f"`{text}`"
 
@@ -272,7 +281,7 @@ def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
             text = said.get(change.key)
             if text and text not in shown:
                 shown.add(text)
-                parts.append(f"- {text[:1].upper()}{text[1:].rstrip('.')} ({link(change)}).")
+                parts.append(f"- {capitalised(text).rstrip('.')} ({link(change)}).")
         parts.append("")
         for change in found:
             parts.append(f"**{link(change)}**\n")
