@@ -1,5 +1,7 @@
 """The build's grouping of output blocks (verified_docs/build/release_outputs.py), on small HTML."""
 
+import re
+
 import pytest
 
 from verified_docs.build.release_outputs import (
@@ -78,3 +80,16 @@ def test_each_output_line_is_a_row_that_keeps_its_leading_spaces_and_its_newline
             '<span class="hll output-line" style="--lead: 2"><span class="go">  b</span>\n'
             '</span></code>') in html, html
     assert hanging(CODE) == CODE  # code is not output: its lines are Pygments' own
+
+
+def test_with_three_blocks_a_marked_line_names_the_releases_it_differs_from():
+    """2.14.1 shares `a` with 2.15.0 and differs from 2.13.0 there; its `c` differs from both:
+    each line says so, the title's "≠" naming both would not tell them apart."""
+    html = side_by_side(titled("2.13.0", "a0", "c0", marked=[1, 2])
+                        + titled("2.14.1", "a", "c1", marked=[1, 2])
+                        + titled("2.15.0", "a", "c2", marked=[2]))
+    second = html.split('<div class="language-output', 3)[2]
+    rows = re.findall(r'<span class="hll output-line">(.*?)\n</span>', second)
+    assert [re.sub(r"<[^>]+>", "", r) for r in rows] == ["a≠ 2.13.0", "c1≠ 2.13.0, 2.15.0"], rows
+    two = side_by_side(titled("2.13.0", "a0", marked=[1]) + titled("2.15.0", "a", marked=[1]))
+    assert "release-line-differ" not in two  # two blocks: the title says it all

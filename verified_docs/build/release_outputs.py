@@ -64,6 +64,35 @@ def missing_rows(texts: list[list[str]]) -> list[dict[int, int]]:
     return rows
 
 
+LINE_DIFFER = Markup('<span class="release-line-differ" aria-hidden="true" '
+                     'data-search-exclude>≠ {}</span>')
+
+
+def differing(n: int, texts: list[list[str]], releases: list[tuple[str, ...]]) -> dict[int, list]:
+    """{line index of block `n`: the releases of the other blocks that do not print it there}."""
+    found: dict[int, list] = {}
+    for m, theirs in enumerate(texts):
+        if m == n:
+            continue
+        matcher = difflib.SequenceMatcher(None, texts[n], theirs, autojunk=False)
+        for tag, a1, a2, _, _ in matcher.get_opcodes():
+            for i in range(a1, a2) if tag != "equal" else ():
+                found.setdefault(i, []).extend(releases[m])
+    return found
+
+
+def per_line(found: list[str], n: int, texts, releases) -> list[str]:
+    """Block `n`'s lines, each marked one followed by what it differs from ("≠ 2.13.0") when its
+    marked lines do not all differ from the same releases (three blocks or more): the title's
+    "≠ 2.13.0, 2.15.0" would otherwise claim every marked line differs from both."""
+    against = differing(n, texts, releases)
+    marked = {i: tuple(against.get(i, ())) for i, line in enumerate(found) if line.startswith(MARKED)}
+    if len(set(marked.values())) < 2:
+        return found
+    return [line[:-len("\n</span>")] + str(LINE_DIFFER.format(", ".join(marked[i])))
+            + "\n</span>" if i in marked and marked[i] else line for i, line in enumerate(found)]
+
+
 def _box(run: re.Match, strings: dict) -> str:
     blocks = [PARTS.fullmatch(b) for b in re.findall(BLOCK, run[0], re.S)]
     lines = [LINE.findall(b["code"]) if b else [] for b in blocks]
@@ -79,6 +108,7 @@ def _box(run: re.Match, strings: dict) -> str:
     missing = strings.get("outputs_missing", "(this release prints no such line)")
     rendered = []
     for n, (block, found) in enumerate(zip(blocks, lines)):
+        found = per_line(found, n, texts, releases)
         code = "".join(str(MISSING.format(missing)) * gaps[n].get(i, 0) + "".join(found[i:i + 1])
                        for i in range(len(found) + 1))
         title = block["title"]
