@@ -96,7 +96,7 @@ window.__tests = (() => {
             ? differ.querySelector('[aria-hidden]').innerText.trim() : '',
           // Each line as drawn: a printed line (one `go` span) or a missing-line row; a line
           // drawn on more than one line box (told apart by their tops) has wrapped.
-          rows: all('pre > code > .go, pre > code > .hll > .go, pre > code > .release-missing', block)
+          rows: all('pre > code > .output-line > .go, pre > code > .release-missing', block)
             .map(el => ({text: el.innerText.replace(/\n$/, ''),
                          lines: new Set([...el.getClientRects()].filter(r => r.width > 0)
                            .map(r => Math.round(r.top))).size})),
@@ -268,6 +268,44 @@ window.__tests = (() => {
               .map(b => text(b).slice(0, 40))};
   };
 
+  // Each printed line of `code` that the screen wraps: its start, [left of its first character
+  // that is not a space, left of each line box it goes on in], in px from the code's left edge.
+  // Read from the text's own boxes (a Range per printed line), whatever the markup.
+  const wrappedLines = code => {
+    const chars = [];
+    const walk = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walk.nextNode());) {
+      if (!node.parentElement.checkVisibility()) continue;
+      for (let i = 0; i < node.length; i++) chars.push([node, i, node.data[i]]);
+    }
+    const origin = code.getBoundingClientRect().left;
+    const box = (a, b) => {
+      const range = document.createRange();
+      range.setStart(chars[a][0], chars[a][1]);
+      range.setEnd(chars[b][0], chars[b][1] + 1);
+      return [...range.getClientRects()].filter(r => r.width > 0);
+    };
+    const found = [];
+    for (let start = 0; start < chars.length;) {
+      let end = start;
+      while (end < chars.length && chars[end][2] !== '\n') end++;
+      const text = chars.slice(start, end).map(c => c[2]).join('');
+      const lead = text.length - text.trimStart().length;
+      if (text.trim() && end > start) {
+        const rects = box(start, end - 1);
+        const tops = [...new Set(rects.map(r => Math.round(r.top)))].sort((a, b) => a - b);
+        if (tops.length > 1) {
+          const first = box(start + lead, start + lead)[0];
+          found.push({line: text.trim().slice(0, 50), first: first.left - origin,
+                      goes_on: tops.slice(1).map(top => Math.min(...rects
+                        .filter(r => Math.round(r.top) === top).map(r => r.left)) - origin)});
+        }
+      }
+      start = end + 1;
+    }
+    return found;
+  };
+
   // On a phone: the tables that compare releases and the glossary's, every output block, every
   // box that scrolls sideways (numbered for `edge`), every formula, text set under `legible`
   // px, and what the sentences of `pointed` point to.
@@ -280,7 +318,8 @@ window.__tests = (() => {
                     .filter(c => !inScreen(c) || scrolls(c)).map(label),
                   scrolls: scrolls(t)}));
     const outputs = all('article .language-output pre > code').filter(c => c.checkVisibility())
-      .map(c => ({text: c.textContent, first: label(c), cut: pastScreen(c) || scrolls(c) || !inScreen(c)}));
+      .map(c => ({text: c.textContent, first: label(c), cut: pastScreen(c) || scrolls(c) || !inScreen(c),
+                  wrapped: wrappedLines(c)}));
     const scrollers = all('article *').filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
       && el.checkVisibility() && scrolls(el));
     scrollers.forEach((el, i) => el.dataset.phoneScroller = i);

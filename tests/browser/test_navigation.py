@@ -13,6 +13,7 @@ import pytest
 from tests.browser.conftest import LANGS
 from tests.repo import ROOT, SITE
 from verified_docs.commands import browser as s
+from verified_docs.model.site import location
 
 UNREADABLE = re.compile(r"^_\d+$|^$")
 # What Material and the toc extension say in English when a string is not translated.
@@ -160,3 +161,18 @@ def test_back_to_top_appears_on_scrolling_up_and_leads_to_the_top(tab, visits, l
         f"{url}: the button reads {button.inner_text()!r}")
     button.click()
     tab.page.wait_for_function("() => scrollY === 0", timeout=5000)
+
+
+@pytest.mark.parametrize("lang", SITE.built_languages, ids=lambda lang: lang.locale)
+def test_404_page_lists_the_pages_and_opens_the_search(tab, server, lang):
+    """A reader who followed a stale link picks a page of the site in its language, or
+    searches: the button puts the cursor in the header's search."""
+    tab.goto(server.url(lang.prefix + "404.html"))
+    listed = tab.page.eval_on_selector_all("article li > a", "as => as.map(a => a.href)")
+    pages = {server.url(lang.prefix + location(p)) for p in SITE.pages(SITE.default)
+             if p in {page for item in SITE.config["nav"] for page in item.values()}}
+    assert set(listed) == pages, (f"{lang.prefix}404.html lists {sorted(listed)}, not every page "
+                                  f"of the nav in its language: {sorted(pages)}")
+    tab.page.locator("article button.md-button").click()
+    assert tab.page.evaluate("document.activeElement.matches('.md-search__input')"), (
+        f"{lang.prefix}404.html: its search button leaves the cursor out of the search field")

@@ -114,3 +114,17 @@ def test_what_the_text_points_to_is_whole_on_a_phone(phone_visits):
                           "(extra.css: text and sh blocks wrap, the six-column table is cards; "
                           "the formula is split over lines in the page):\n  "
                           + "\n  ".join(problems))
+
+
+def test_a_wrapped_output_line_goes_on_under_a_hanging_indent(phone_visits):
+    """Read from where the text's line boxes start: a printed line the screen wraps goes on
+    further in than its own first character, so it never reads as a line of its own."""
+    wrapped = [(v, w) for v in phone_visits.values() for o in v.outputs for w in o["wrapped"]]
+    assert wrapped, "no output line wraps at 390 px: the hanging indent was not measured"
+    flush = [f"docs/{v.page.source}: {w['line']!r} starts at {w['first']:.0f} px, goes on at "
+             f"{', '.join(f'{x:.0f}' for x in w['goes_on'])} px"
+             for v, w in wrapped if min(w["goes_on"]) <= w["first"] + 1]
+    assert not flush, (f"{len(flush)} of {len(wrapped)} wrapped output lines go on no further in "
+                       "than they start (extra.css: `.output-line`'s hanging indent; "
+                       "verified_docs/build/release_outputs.py makes the rows):\n  "
+                       + "\n  ".join(flush[:20]))

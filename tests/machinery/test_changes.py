@@ -2,10 +2,12 @@
 
 import html
 import re
+import shutil
 
 import pytest
 
-from tests.repo import SITE
+from tests.helpers import build
+from tests.repo import ROOT, SITE
 from verified_docs.build import changes
 from verified_docs.model import outputs
 from verified_docs.model.fences import PYTHON_LANGS, page_fences
@@ -14,8 +16,9 @@ LINK = re.compile(r'<a href="([^"#]*)#example-(\d+)"')
 
 
 def expected(old: str, new: str) -> tuple[set[tuple[str, int]], int]:
-    """{(page, example number)} whose output fences differ between the releases, and how many
-    examples run on both."""
+    """{(page, example number)} whose output fences differ between the releases, other than by
+    the release numbers they print, and how many examples run on both and print more than
+    those."""
     differ, count = set(), 0
     for page in SITE.pages(SITE.default):
         python = [f for f in page_fences(SITE, SITE.docs / SITE.default / page)
@@ -23,9 +26,12 @@ def expected(old: str, new: str) -> tuple[set[tuple[str, int]], int]:
         for number, fence in enumerate(python, 1):
             if "notest" in fence.options or not {old, new} <= set(fence.releases):
                 continue
-            count += 1
             shown = [outputs.shown_on(fence, r) for r in (old, new)]
-            if len({outputs.normalise(o.content) if o else "" for o in shown}) > 1:
+            a, b = (outputs.normalise(o.content) if o else "" for o in shown)
+            if a != b and a.replace(old, new) == b:
+                continue
+            count += 1
+            if a != b:
                 differ.add((page, number))
     return differ, count
 
@@ -69,3 +75,71 @@ def test_the_known_changes_are_under_their_releases(site):
     first, last = found.get("2.13.0 → 2.14.1", ""), found.get("2.14.1 → 2.15.0", "")
     assert "-38.0" in first and "x.clamp(min=0)" in first, first[:2000]
     assert "MaskedFillBackward0" in last, last[:2000]
+
+
+def test_an_example_that_prints_only_its_release_is_no_change(site):
+    """Home's version example prints "2.13.0" on 2.13.0: not a change between releases."""
+    printing_release = [
+        (page, n) for page in SITE.pages(SITE.default)
+        for n, f in enumerate([f for f in page_fences(SITE, SITE.docs / SITE.default / page)
+                               if f.lang in PYTHON_LANGS], 1)
+        if all(getattr(outputs.shown_on(f, r), "content", "").strip() == r for r in f.releases)]
+    assert printing_release, "no example prints only its release: test no longer tests anything"
+    for lang in (lang.locale for lang in SITE.built_languages):
+        for old, new in changes.pairs(SITE):
+            body = sections(site, lang)[f"{old} → {new}"]
+            listed = {(f"{href.strip('./').rpartition('/')[2] or 'index'}.md", int(n))
+                      for href, n in LINK.findall(body)}
+            assert not listed & set(printing_release), (
+                f"changes.md ({lang}), {old} → {new} lists {sorted(listed & set(printing_release))},"
+                " which print only the release number")
+
+
+@pytest.mark.parametrize("lang", [lang.locale for lang in SITE.built_languages])
+def test_each_pair_opens_with_a_sentence_per_change_then_shows_context(site, lang):
+    """Each pair's section: the count, then one written sentence per changed example (its
+    front matter's), each linked to its example; each example's old lines with their
+    unchanged neighbours, the changed ones marked."""
+    source = SITE.docs / lang / "changes.md"
+    written = SITE.front_matter(source)[0]["changes"]
+    for old, new in changes.pairs(SITE):
+        body = sections(site, lang)[f"{old} → {new}"]
+        intro = body[:body.index('<div class="release-outputs')]
+        items = [html.unescape(re.sub(r"<[^>]+>", "", li)) for li in
+                 re.findall(r"<li>(.*?)</li>", intro.split("</ul>")[0], re.S)]
+        said = [str(text) for text in written[f"{old} → {new}"].values()]
+        plain = [html.unescape(re.sub(r"`", "", text)).rstrip(".").lower() for text in said]
+        assert [item.lower().startswith(p[:40]) for item, p in zip(items, plain)] == [True] * len(
+            said) and len(items) >= len(said), (
+            f"changes.md ({lang}), {old} → {new}: the section should open with the sentences of"
+            f" {source.name}'s front matter, in order; it opens with {items[:3]}")
+        blocks = re.findall(r'<div class="language-output highlight">.*?</code>', body, re.S)
+        rows = [re.findall(r'<span class="(hll )?output-line"', b) for b in blocks]
+        assert any(len(r) > 1 and "" in r and "hll " in r for r in rows), (
+            f"changes.md ({lang}), {old} → {new}: no output shows a changed line beside an "
+            "unchanged one")
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    """A copy of the repository (pages, snippets, machinery) to break."""
+    root = tmp_path_factory.mktemp("changes") / "repo"
+    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "site", ".cache", "__pycache__", "screenshots", ".pytest_cache"))
+    return root
+
+
+def test_a_changed_example_without_its_sentence_fails_the_build(scratch, tmp_path):
+    page = scratch / "docs" / "ru" / "changes.md"
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    gone = next(n for n, line in enumerate(lines) if "snippets/going_further/vmap.py:" in line)
+    pair = max(n for n, line in enumerate(lines[:gone]) if "→" in line) + 1
+    page.write_text("".join(lines[:gone] + lines[gone + 1:]).replace(
+        "snippets/mask/value_at_zero.py:", "snippets/mask/no_such_example.py:"), encoding="utf-8")
+    done = build(scratch, tmp_path / "site")
+    assert done.returncode != 0, "the strict build passed without a changed example's sentence"
+    said = done.stdout + done.stderr
+    assert (f"docs/ru/changes.md:{pair}: the output of `snippets/going_further/vmap.py` differs"
+            in said), said[-3000:]
+    assert re.search(r"docs/ru/changes\.md:\d+: `snippets/mask/no_such_example\.py` under "
+                     r'"2\.13\.0 → 2\.14\.1" names no example', said), said[-3000:]

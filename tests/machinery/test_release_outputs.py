@@ -1,9 +1,18 @@
 """The build's grouping of output blocks (verified_docs/build/release_outputs.py), on small HTML."""
 
+import re
+
 import pytest
 
 from tests.repo import SITE
-from verified_docs.build.release_outputs import CLASS, ROW, column_ch, missing_rows, side_by_side
+from verified_docs.build.release_outputs import (
+    CLASS,
+    ROW,
+    column_ch,
+    hanging,
+    missing_rows,
+    side_by_side,
+)
 
 OUT = '<div class="language-output highlight"><pre><code>{}</code></pre></div>'
 CODE = '<div class="language-python highlight"><pre><code>print(1)</code></pre></div>'
@@ -18,7 +27,7 @@ BOX = f'<div class="{CLASS}">'
      OUT.format("a") + "<p>text</p>" + CODE + BOX + OUT.format("b") + OUT.format("c") + "</div>"),
 ], ids=["adjacent-share-a-box", "single-stays", "apart-not-joined"])
 def test_only_adjacent_outputs_share_a_box(page, grouped):
-    assert side_by_side(page, SITE.text) == grouped
+    assert side_by_side(page, SITE.text) == hanging(grouped)
 
 
 def titled(release: str, *lines: str, marked=()) -> str:
@@ -57,10 +66,33 @@ def test_a_line_one_release_lacks_is_a_row_of_its_own_where_the_line_would_be():
                         + titled("2.15.0", "a", "b"),
                         {"outputs_missing": "(none)", "outputs_differ": "{releases}"}.get)
     first, second = html.split('<div class="language-output', 2)[1:]
-    assert ('<span class="go">a</span>\n<span class="release-missing" data-search-exclude>'
-            '(none)\n</span><span class="go">b</span>\n') in second
+    assert ('<span class="go">a</span>\n</span><span class="release-missing" '
+            'data-search-exclude>(none)\n</span><span class="output-line"><span class="go">b</span>'
+            '\n</span>') in second
     assert "release-missing" not in first
     assert missing_rows([["a", "b", "c"], ["a", "x", "y", "c"]]) == [{2: 1}, {}]
     # The changes page's pairs of blocks list changed lines, unmarked: no marks, no gaps.
     html = side_by_side(titled("2.13.0", "old 1", "old 2") + titled("2.14.1", "new"), SITE.text)
     assert "release-missing" not in html and "release-differ" not in html
+
+
+def test_each_output_line_is_a_row_that_keeps_its_leading_spaces_and_its_newline():
+    html = hanging(titled("2.13.0", "a: 1", "  b", marked=[2]))
+    assert ('<code><span class="output-line"><span class="go">a: 1</span>\n</span>'
+            '<span class="hll output-line" style="--lead: 2"><span class="go">  b</span>\n'
+            '</span></code>') in html, html
+    assert hanging(CODE) == CODE  # code is not output: its lines are Pygments' own
+
+
+def test_with_three_blocks_a_marked_line_names_the_releases_it_differs_from():
+    """2.14.1 shares `a` with 2.15.0 and differs from 2.13.0 there; its `c` differs from both:
+    each line says so, the title's "≠" naming both would not tell them apart."""
+    html = side_by_side(titled("2.13.0", "a0", "c0", marked=[1, 2])
+                        + titled("2.14.1", "a", "c1", marked=[1, 2])
+                        + titled("2.15.0", "a", "c2", marked=[2]), SITE.text)
+    second = html.split('<div class="language-output', 3)[2]
+    rows = re.findall(r'<span class="hll output-line">(.*?)\n</span>', second)
+    assert [re.sub(r"<[^>]+>", "", r) for r in rows] == ["a≠ 2.13.0", "c1≠ 2.13.0, 2.15.0"], rows
+    two = side_by_side(titled("2.13.0", "a0", marked=[1]) + titled("2.15.0", "a", marked=[1]),
+                       SITE.text)
+    assert "release-line-differ" not in two  # two blocks: the title says it all

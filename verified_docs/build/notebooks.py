@@ -275,8 +275,8 @@ def take_home(site: Site, path: pathlib.Path, page_dest: str, lang: str) -> Take
     nb.cells = [v4.new_markdown_cell(first_cell(found, page_url, torch, strings)),
                 v4.new_code_cell(f"%pip install torch=={torch.default}",
                                  metadata={"tags": [INSTALL_TAG]})]
-    if found.needs_checker:  # the default language's archive: the same code in every language
-        exercise = base + exercise_archive.PAGE.removesuffix(".md") + "/"
+    if found.needs_checker:  # the archive beside the exercise page of the notebook's language
+        exercise = base + lang_prefix + exercise_archive.PAGE.removesuffix(".md") + "/"
         nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
             name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
     nb.cells += with_output_check(found, strings, page_url, site.config.repo_url)

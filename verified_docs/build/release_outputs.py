@@ -64,6 +64,35 @@ def missing_rows(texts: list[list[str]]) -> list[dict[int, int]]:
     return rows
 
 
+LINE_DIFFER = Markup('<span class="release-line-differ" aria-hidden="true" '
+                     'data-search-exclude>≠ {}</span>')
+
+
+def differing(n: int, texts: list[list[str]], releases: list[tuple[str, ...]]) -> dict[int, list]:
+    """{line index of block `n`: the releases of the other blocks that do not print it there}."""
+    found: dict[int, list] = {}
+    for m, theirs in enumerate(texts):
+        if m == n:
+            continue
+        matcher = difflib.SequenceMatcher(None, texts[n], theirs, autojunk=False)
+        for tag, a1, a2, _, _ in matcher.get_opcodes():
+            for i in range(a1, a2) if tag != "equal" else ():
+                found.setdefault(i, []).extend(releases[m])
+    return found
+
+
+def per_line(found: list[str], n: int, texts, releases) -> list[str]:
+    """Block `n`'s lines, each marked one followed by what it differs from ("≠ 2.13.0") when its
+    marked lines do not all differ from the same releases (three blocks or more): the title's
+    "≠ 2.13.0, 2.15.0" would otherwise claim every marked line differs from both."""
+    against = differing(n, texts, releases)
+    marked = {i: tuple(against.get(i, ())) for i, line in enumerate(found) if line.startswith(MARKED)}
+    if len(set(marked.values())) < 2:
+        return found
+    return [line[:-len("\n</span>")] + str(LINE_DIFFER.format(", ".join(marked[i])))
+            + "\n</span>" if i in marked and marked[i] else line for i, line in enumerate(found)]
+
+
 def _box(run: re.Match, text) -> str:
     blocks = [PARTS.fullmatch(b) for b in re.findall(BLOCK, run[0], re.S)]
     lines = [LINE.findall(b["code"]) if b else [] for b in blocks]
@@ -72,13 +101,14 @@ def _box(run: re.Match, text) -> str:
     texts = [[html.unescape(re.sub(r"<[^>]+>", "", line)).rstrip("\n") for line in found]
              for found in lines]
     releases = [titled_releases(b["title"]) for b in blocks]
-    # Marks and gaps only where `make outputs` marked lines: the changes page's pairs of blocks
-    # list changed lines, which are not aligned line for line.
+    # Marks and gaps only where lines are marked (by `make outputs`, or the changes page's runs
+    # of changed lines): unmarked blocks side by side are not aligned line for line.
     compared = any(MARKED in b["code"] for b in blocks)
     gaps = missing_rows(texts) if compared else [{} for _ in blocks]
     missing = text("outputs_missing") if any(gaps) else ""
     rendered = []
     for n, (block, found) in enumerate(zip(blocks, lines)):
+        found = per_line(found, n, texts, releases)
         code = "".join(str(MISSING.format(missing)) * gaps[n].get(i, 0) + "".join(found[i:i + 1])
                        for i in range(len(found) + 1))
         title = block["title"]
@@ -96,5 +126,33 @@ def _box(run: re.Match, text) -> str:
 
 def side_by_side(html_text: str, text) -> str:
     """The page's HTML with every run of adjacent output blocks in one box, its texts
-    `text(key)` (the language's interface texts)."""
-    return RUN.sub(lambda run: _box(run, text), html_text)
+    `text(key)` (the language's interface texts), and every output line its own row
+    (`hanging`)."""
+    return hanging(RUN.sub(lambda run: _box(run, text), html_text))
+
+
+# An output block's code, and in it a row: a marked line, a missing line's row, a printed line.
+OUTPUT_CODE = re.compile(r'(<div class="language-output highlight">(?:(?!</div>).)*?<code>)'
+                         r"(.*?)(</code>)", re.S)
+ROW_IN_CODE = re.compile(r'(<span class="hll">)([^\n]*\n)</span>'
+                         r'|(<span class="release-missing"[^>]*>[^\n]*\n</span>)|([^\n]*\n|[^\n]+$)')
+
+
+def _row(match: re.Match) -> str:
+    if match[3]:
+        return match[3]
+    text = match[2] if match[1] else match[4]
+    shown = html.unescape(re.sub(r"<[^>]+>", "", text))
+    lead = len(shown) - len(shown.lstrip(" "))
+    style = f' style="--lead: {lead}"' if lead else ""
+    if match[1]:
+        return f'<span class="hll output-line"{style}>{text}</span>'
+    return f'<span class="output-line"{style}>{text}</span>'
+
+
+def hanging(html_text: str) -> str:
+    """Each line of an output block in a row of its own (`output-line`, its leading spaces in
+    `--lead`): extra.css gives it a hanging indent, so on a phone a wrapped line goes on under
+    its own start, not at the block's left edge, where it would read as a line of its own. The
+    newline stays in the row, so the text copied and searched is the output as printed."""
+    return OUTPUT_CODE.sub(lambda m: m[1] + ROW_IN_CODE.sub(_row, m[2]) + m[3], html_text)

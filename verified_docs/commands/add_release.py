@@ -218,8 +218,20 @@ def review(site: Site, release: str) -> dict:
             "prose": prose_lines(site), "facts": facts_branches(site, release),
             "restricted": restricted_fences(site, release),
             "new": new_outputs(site, release),
-            "changed": {f"{old} → {new}": changes.pair_changes(site, old, new)[0]
+            "changed": {f"{old} → {new}": changed(site, old, new)
                         for old, new in neighbours(site, release)}}
+
+
+def changed(site: Site, old: str, new: str) -> list[tuple]:
+    """(page, example number, section, what it includes, lines gone, lines come) of each example
+    the changes page lists for the pair."""
+    found = []
+    for change in changes.pair_changes(site, old, new)[0]:
+        hunks = change.hunks()
+        found.append((change.page, change.number, changes.section_title(site, site.default, change),
+                      change.key, [line for h in hunks for n, line in enumerate(h[0], 1) if n in h[1]],
+                      [line for h in hunks for n, line in enumerate(h[2], 1) if n in h[3]]))
+    return found
 
 
 def reviewed(root: pathlib.Path, release: str) -> dict:
