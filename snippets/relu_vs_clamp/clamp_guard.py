@@ -1,4 +1,4 @@
-"""clamp used as a guard in front of a function that is singular at the bound."""
+"""clamp as a guard in front of a function that is singular at the bound."""
 import torch
 
 GUARDS = {  # (the guarded expression, the input on the bound)
