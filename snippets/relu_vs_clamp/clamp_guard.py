@@ -1,7 +1,6 @@
-"""clamp as a guard in front of a function that is singular at the bound."""
 import torch
 
-GUARDS = {  # (the guarded expression, the input on the bound)
+GUARDS = {  # clamp in front of a function singular at the bound; (f, the bound)
     "x.clamp(min=0).sqrt()": (lambda x: x.clamp(min=0).sqrt(), 0.),
     "x.clamp(-1, 1).acos()": (lambda x: x.clamp(-1, 1).acos(), 1.),
     "x.clamp(min=1e-8).log()": (lambda x: x.clamp(min=1e-8).log(), 1e-8),
