@@ -18,12 +18,25 @@ def tie_grads(f):
     return a.grad.item(), b.grad.item()
 
 
+def two_bound_grads(x, low, high):
+    """torch.clamp(x, min=low, max=high) with three tensors; their gradients."""
+    x, low, high = (torch.tensor(v, requires_grad=True) for v in (x, low, high))
+    torch.clamp(x, min=low, max=high).backward()
+    return x.grad.item(), low.grad.item(), high.grad.item()
+
+
 SCALAR_BOUNDS = {
     "x.clamp(min=0)": lambda x: x.clamp(min=0),
     "F.relu(x)": F.relu,
     "x.clamp(0, 6)": lambda x: x.clamp(0, 6),
     "F.relu6(x)": F.relu6,
     "x.clamp(max=6)": lambda x: x.clamp(max=6),
+}
+
+TWO_BOUNDS = {  # (x, min, max)
+    "x == min < max": (0., 0., 6.),
+    "min < max == x": (6., 0., 6.),
+    "x == min == max": (0., 0., 0.),
 }
 
 TENSOR_BOUNDS = {
@@ -40,3 +53,6 @@ if __name__ == "__main__":
     print("tensor bounds, a == b: (a.grad, b.grad)")
     for name, f in TENSOR_BOUNDS.items():
         print(f"    {name:<22} {tie_grads(f)}")
+    print("torch.clamp(x, min=a, max=b), all tensors: (x.grad, a.grad, b.grad)")
+    for name, values in TWO_BOUNDS.items():
+        print(f"    {name:<22} {two_bound_grads(*values)}")

@@ -1,6 +1,5 @@
 import torch
 
-# The question's data, unchanged
 x = torch.tensor([[3., 2., 1.], [1., 0., 2.], [4., 1., 2.], [0., 0., 1.]])
 w1 = torch.tensor([[1., 2.], [0., 1.], [4., 0.]])
 w2 = torch.tensor([[-1., 1.], [-2., 3.]])
@@ -18,6 +17,4 @@ if __name__ == "__main__":
     print("w1.grad with relu - w1.grad with clamp:")
     for row in diff.tolist():
         print("   ", row)
-    where = diff.nonzero().tolist()
-    print(f"relu and clamp give different w1.grad at {where}" if where
-          else "relu and clamp give the same w1.grad")
+    print("they differ at", diff.nonzero().tolist())

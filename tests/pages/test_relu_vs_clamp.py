@@ -15,8 +15,11 @@ from torch import nn
 from snippets.relu_vs_clamp import (
     at_nan,
     clamp_boundaries,
+    clamp_guard,
     exactly_relu_off_finite,
     grad_at_zero_table,
+    overloads,
+    pick_value_at_zero,
     seed,
     seed_arithmetic,
 )
@@ -109,6 +112,57 @@ def test_scalar_bound_gradients(name, at, old, new):
 def test_tensor_bound_ties(name, old, new):
     f = clamp_boundaries.TENSOR_BOUNDS[name]
     assert clamp_boundaries.tie_grads(f) == (old if OLD_CLAMP else new)
+
+
+@pytest.mark.parametrize("case, old, new", [
+    ("x == min < max", (1.0, 0.0, 0.0), (0.5, 0.5, 0.0)),
+    ("min < max == x", (1.0, 0.0, 0.0), (0.5, 0.0, 0.5)),
+    ("x == min == max", (1.0, 0.0, 0.0), (1.0, 0.0, 0.0)),
+])
+def test_two_tensor_bounds_split_a_tie_with_one_bound_but_not_when_both_equal_self(case, old, new):
+    grads = clamp_boundaries.two_bound_grads(*clamp_boundaries.TWO_BOUNDS[case])
+    assert grads == (old if OLD_CLAMP else new), f"{case} on PyTorch {torch.__version__}"
+
+
+def grad_and_node_at_zero(f):
+    x = torch.tensor(0., requires_grad=True)
+    y = f(x)
+    y.backward()
+    return x.grad.item(), y.grad_fn.name()
+
+
+def test_a_number_bound_and_a_tensor_bound_are_different_functions_to_autograd():
+    """The overload decides: a 0-d tensor bound that needs no grad still halves the tie."""
+    calls = overloads.calls
+    assert grad_and_node_at_zero(calls["x.clamp(min=0)"]) == (
+        1.0 if OLD_CLAMP else 0.0, "ClampBackward1")
+    assert grad_and_node_at_zero(calls["x.clamp(min=torch.tensor(0.))"]) == (
+        1.0 if OLD_CLAMP else 0.5, "ClampBackward0")
+    assert grad_and_node_at_zero(calls["torch.relu(x)"]) == (0.0, "ReluBackward0")
+
+
+@pytest.mark.parametrize("name, old", [
+    ("x.clamp(min=0).sqrt()", math.inf), ("x.clamp(-1, 1).acos()", -math.inf),
+    ("x.clamp(min=1e-8).log()", 1e8), ("torch.relu(x).sqrt()", 0.0),
+])
+def test_clamp_guard_on_its_bound_passes_the_singular_slope_up_to_2_13_and_0_since_2_14(name, old):
+    f, at = clamp_guard.GUARDS[name]
+    grad = clamp_guard.grad_on_bound(f, at)
+    if name.startswith("torch.relu"):
+        assert grad == 0.0
+    else:
+        assert grad == (pytest.approx(old) if OLD_CLAMP else 0.0), (
+            f"{name} on its bound, PyTorch {torch.__version__}")
+
+
+def test_relu_and_where_state_their_value_at_zero_on_every_release():
+    got = {}
+    for name, relu in pick_value_at_zero.relus.items():
+        x = torch.tensor([-1., 0., 1.], requires_grad=True)
+        relu(x).sum().backward()
+        got[name] = x.grad.tolist()
+    assert got == {"torch.relu(x)": [0.0, 0.0, 1.0],
+                   "torch.where(x >= 0, x, 0.)": [0.0, 1.0, 1.0]}
 
 
 @pytest.mark.parametrize("code, formulation", grad_at_zero_table.FORMULATIONS,
