@@ -62,3 +62,7 @@ def main(argv=None, prog="python -m exercise", command=True):
     results = check(args.file, args.lang, timeout=args.timeout)
     print(report(args.file, results, args.lang))
     return 0 if all_required_passed(results) else 1
+
+
+if __name__ == "__main__":  # python -m exercise.cli check FILE
+    sys.exit(main(prog="python -m exercise.cli"))

@@ -4,6 +4,7 @@ English is complete and is the fallback: a locale without a table, or a table
 without some key, gets the English text. To add a language, add a table with
 the same keys and the same {placeholders} (tests/exercise/test_checker.py checks both).
 """
+import sys
 
 FALLBACK = "en"
 
@@ -59,6 +60,25 @@ EN = {
     "skipped": "not run: CustomReLU is not an autograd Function",
     # details
     "error.where": " ({path}:{line}, in {func})",
+    "error.again": "the same error as in check {check}",
+    "hint.leaf": "; return a new tensor instead of changing one in place "
+                 "(input.clamp(min=0), not input.clamp_(min=0))",
+    "inplace.forward": "CustomReLU.apply(x) failed in forward, before backward "
+                       "ran: {error}",
+    "saved.stale_alias": "the checker changed the input in place after forward "
+                         "(x.neg_()) and backward silently used the new values: "
+                         "gradient {got} instead of {expected}; the tensor saved "
+                         "shares the input's memory but not its version counter: "
+                         "save the input itself, not input.data",
+    "place.array": "{path} (a NumPy array that shares the tensor's memory)",
+    "gradcheck.twice_raised": "running backward twice on one graph, as "
+                              "gradcheck does, fails the second time: {error}; "
+                              "backward must leave ctx and the tensors it saved "
+                              "as it found them",
+    "gradcheck.twice_differs": "running backward twice on one graph, as "
+                               "gradcheck does, gives {first} the first time and "
+                               "{second} the second; backward must leave ctx and "
+                               "the tensors it saved as it found them",
     "warned": "; warning: {warning}",
     "not_tensor": "forward returned {kind}, not a tensor",
     "no_grad_fn": "the output has no grad_fn",
@@ -77,8 +97,8 @@ EN = {
                   "tensor backward needs with ctx.save_for_backward (flags "
                   "and numbers may be kept anywhere)",
     "saved.kept_unnamed": "a tensor forward made or was given is kept alive "
-                          "outside ctx.save_for_backward, by something the "
-                          "checker cannot name, and autograd does not track "
+                          "outside ctx.save_for_backward, by an object the "
+                          "checker cannot trace (a NumPy array, say), and autograd does not track "
                           "it; keep every tensor backward needs with "
                           "ctx.save_for_backward (flags and numbers may be "
                           "kept anywhere)",
@@ -122,9 +142,9 @@ EN = {
     "inplace.shared": "in y = w * 3 + CustomReLU.apply(x) the other branch got "
                       "a wrong gradient, w.grad = {got} instead of {expected} "
                       "(AddBackward0 passes the same tensor to both branches)",
-    "inplace.expanded": "after y.sum().backward(), whose gradient is a "
-                        "stride-0 expanded view, x.grad = {got}, while a fresh "
-                        "gradient gives {expected}",
+    "inplace.expanded": "y.sum().backward() hands backward a stride-0 "
+                        "expanded view of one number, and backward wrote into "
+                        "it: x.grad = {got} instead of {expected}",
     "inplace.expanded_warning": "y.sum().backward() warned: {warning}",
     "inplace.raised": "{scenario} raised {error}",
     "shapes.ok": "shapes (2, 3), (2, 2, 2) and () work, and so does a "
@@ -212,6 +232,28 @@ RU = {
     "run.not_run": "не запускалась: процесс проверки уже остановлен",
     "skipped": "не запускалась: CustomReLU не является функцией autograd",
     "error.where": " ({path}:{line}, функция {func})",
+    "error.again": "та же ошибка, что и в проверке {check}",
+    "hint.leaf": "; возвращайте новый тензор, а не меняйте существующий на "
+                 "месте (input.clamp(min=0), а не input.clamp_(min=0))",
+    "inplace.forward": "CustomReLU.apply(x) завершился ошибкой в forward, ещё "
+                       "до backward: {error}",
+    "saved.stale_alias": "проверяющая программа изменила вход на месте после "
+                         "forward (x.neg_()), и backward молча взял новые "
+                         "значения: градиент {got} вместо {expected}; "
+                         "сохранённый тензор использует память входа, но не "
+                         "его счётчик версий: сохраняйте сам вход, а не "
+                         "input.data",
+    "place.array": "{path} (массив NumPy в той же памяти, что и тензор)",
+    "gradcheck.twice_raised": "обратный проход, запущенный дважды по тому же "
+                              "графу, как это делает gradcheck, во второй раз "
+                              "завершился ошибкой: {error}; backward должен "
+                              "оставлять ctx и сохранённые тензоры такими, "
+                              "какими их получил",
+    "gradcheck.twice_differs": "обратный проход, запущенный дважды по тому же "
+                               "графу, как это делает gradcheck, дал сначала "
+                               "{first}, а затем {second}; backward должен "
+                               "оставлять ctx и сохранённые тензоры такими, "
+                               "какими их получил",
     "warned": "; предупреждение: {warning}",
     "not_tensor": "forward вернул объект типа {kind}, а не тензор",
     "no_grad_fn": "у выхода нет grad_fn",
@@ -233,8 +275,9 @@ RU = {
                   "угодно)",
     "saved.kept_unnamed": "тензор, созданный или полученный forward, "
                           "удерживается в памяти в обход "
-                          "ctx.save_for_backward: его держит что-то, чему "
-                          "проверяющая программа не может дать имя, и "
+                          "ctx.save_for_backward: его держит объект, который "
+                          "проверяющая программа не может отследить (например, "
+                          "массив NumPy), и "
                           "autograd его не отслеживает; "
                           "сохраняйте каждый тензор, нужный backward, через "
                           "ctx.save_for_backward (флаги и числа можно хранить "
@@ -286,9 +329,9 @@ RU = {
                       "получила неверный градиент: w.grad = {got} вместо "
                       "{expected} (AddBackward0 передаёт обеим ветвям один и "
                       "тот же тензор)",
-    "inplace.expanded": "после y.sum().backward(), где градиент\u00a0— "
-                        "расширенное (expanded) представление с шагом 0, "
-                        "x.grad = {got}, а со свежим градиентом получается "
+    "inplace.expanded": "y.sum().backward() передаёт в backward расширенное "
+                        "(expanded) представление одного числа с шагом 0, и "
+                        "backward записал в него: x.grad = {got} вместо "
                         "{expected}",
     "inplace.expanded_warning": "y.sum().backward() выдал предупреждение: "
                                 "{warning}",
@@ -342,3 +385,8 @@ def translate(lang, key, **values):
     """The message `key` in `lang`, English where that language lacks it."""
     text = table(lang).get(key, MESSAGES[FALLBACK][key])
     return text.format(**values)
+
+
+if __name__ == "__main__":  # part of the checker, not a command of its own
+    sys.exit("exercise/messages.py is part of the exercise's checker; check a solution with: "
+             "python -m exercise check FILE")

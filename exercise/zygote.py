@@ -124,4 +124,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if __spec__ is None:  # `python -c <this file>`, as the checker starts it
+        main()
+    else:  # `python -m exercise.zygote`: part of the checker, not a command of its own
+        sys.exit("exercise/zygote.py is part of the exercise's checker; check a solution "
+                 "with: python -m exercise check FILE")

@@ -62,6 +62,30 @@ SOURCES = {  # solutions written into EXTRA
     os._exit(0)
 """,
     "loop.py": "while True:\n    pass\n",
+    # a published backward: a random subgradient at 0; it writes nothing (requirement 4 fails)
+    "random_at_zero.py": REFERENCE.replace(
+        "return torch.where(input > 0, grad_output, 0.)",
+        "return torch.where(input > 0, grad_output,\n"
+        "                           torch.where(input == 0, torch.rand_like(grad_output), 0.))"),
+    # an error in forward is forward's, whichever check meets it first
+    "forward_raises.py": REFERENCE.replace("        return input.clamp(min=0)",
+                                           "        raise ValueError('forward not done')"),
+    # PyTorch's raw leaf error, met by every check that calls forward on a leaf
+    "leaf_inplace.py": REFERENCE.replace("        return input.clamp(min=0)", """\
+        with torch.enable_grad():
+            return input.clamp_(min=0)"""),
+    # backward overwrites the input it saved: the second backward on one graph (gradcheck's) fails
+    "writes_saved.py": REFERENCE.replace("return torch.where(input > 0, grad_output, 0.)",
+                                         "return grad_output * input.gt_(0)"),
+    # a zero made on forward's first call and cached: a constant, not hidden state
+    "cached_zero.py": REFERENCE.replace("import torch\n", "import functools\nimport torch\n\n\n"
+        "@functools.lru_cache\ndef zero(dtype):\n    return torch.zeros((), dtype=dtype)\n").replace(
+        "return input.clamp(min=0)", "return torch.where(input > 0, input, zero(input.dtype))"),
+    "numpy_mask.py": REFERENCE.replace("        return input.clamp(min=0)",
+                                       "        ctx.mask = (input > 0).numpy()\n"
+                                       "        return input.clamp(min=0)"),
+    "saves_data.py": REFERENCE.replace("ctx.save_for_backward(input)",
+                                       "ctx.save_for_backward(input.data)"),
     "picture.py": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe",
 }
 LOOPS = {CASES / "endless_loop.py", EXTRA / "loop.py"}  # stopped after 1 s, not 60
@@ -119,7 +143,8 @@ HIDDEN_RU = {
     "stashes_input.py": "глобальное имя модуля inputs[0];",
     # ctx.metadata, a dict autograd keeps in C++: nothing Python can see names it
     "hides_in_node_metadata.py": "удерживается в памяти в обход ctx.save_for_backward: его "
-                                 "держит что-то, чему проверяющая программа не может дать имя",
+                                 "держит объект, который проверяющая программа не может "
+                                 "отследить",
 }
 
 
@@ -172,12 +197,17 @@ HIDDEN_RU = {
     ("multiplies_mask.py", "saved", "does no harm", "ничему не вредит"),
     # issue: a gradcheck that raised was reported as a wrong first derivative
     (EXTRA / "raises_without_grad_mode.py", "double", "not awarded while gradcheck (requirement "
-     "8) fails (RuntimeError: only with create_graph=True", "не засчитывается, пока не пройден "
-     "gradcheck (требование 8; RuntimeError: only with create_graph=True"),
+     "8) fails (the same error as in check 3)", "не засчитывается, пока не пройден "
+     "gradcheck (требование 8; та же ошибка, что и в проверке 3)"),
+    (EXTRA / "raises_without_grad_mode.py", "saved", "RuntimeError: only with create_graph=True",
+     "RuntimeError: only with create_graph=True"),
     # the line of the solution's own file that raised
-    (EXTRA / "noisy.py", "values", f"ValueError: not done ({EXTRA / 'noisy.py'}:13, in backward)",
+    (EXTRA / "noisy.py", "saved", f"ValueError: not done ({EXTRA / 'noisy.py'}:13, in backward)",
      "ValueError: not done"),
-    (SOLUTION.parent / "starter.py", "values", "NotImplementedError", "NotImplementedError"),
+    (SOLUTION.parent / "starter.py", "saved", "NotImplementedError", "NotImplementedError"),
+    # an error met again is named once, at the first check that met it
+    (SOLUTION.parent / "starter.py", "values", "the same error as in check 3",
+     "та же ошибка, что и в проверке 3"),
     *((case, "saved", "", place) for case, place in HIDDEN_RU.items()),
 ], ids=lambda value: value.name if isinstance(value, Path) else
     str(value).replace(str(EXTRA), "<extra>"))  # an id must not hold this run's temporary folder
@@ -334,6 +364,65 @@ def test_missing_keys_and_languages_fall_back_to_english(monkeypatch):
     monkeypatch.setitem(messages.MESSAGES, "xx", {"PASS": "OK"})
     assert messages.translate("xx", "PASS") == "OK"
     assert messages.translate("xx", "FAIL") == "FAIL"
+
+
+def test_a_nondeterministic_backward_that_writes_nothing_is_not_accused_of_writing():
+    # a random value at 0 differs between two runs: requirement 4 says so, not requirement 5
+    results = check(EXTRA / "random_at_zero.py")
+    assert results["inplace"].passed, results["inplace"].detail
+    assert not results["values"].passed
+
+
+def test_an_error_in_forward_is_reported_as_forward_s():
+    for key, result in check(EXTRA / "forward_raises.py").items():
+        if key in ("subclass", "static"):
+            continue
+        assert "y.backward(g) raised" not in result.detail, (key, result.detail)
+        assert "forward not done" in result.detail or "same error" in result.detail, (
+            key, result.detail)
+    assert "in forward" in check(EXTRA / "forward_raises.py")["inplace"].detail
+
+
+def test_a_repeated_error_is_given_once_with_what_to_do():
+    results = check(EXTRA / "leaf_inplace.py")
+    raw = "a leaf Variable that requires grad is being used in an in-place operation"
+    named = [key for key, result in results.items() if raw in result.detail]
+    assert len(named) == 1, named
+    assert "return a new tensor" in results[named[0]].detail
+    assert "возвращайте новый тензор" in check(EXTRA / "leaf_inplace.py", "ru")[named[0]].detail
+
+
+def test_a_gradcheck_failure_from_a_second_backward_on_one_graph_says_so():
+    detail = check(EXTRA / "writes_saved.py")["gradcheck"].detail
+    assert "backward twice on one graph" in detail, detail
+    assert "дважды" in check(EXTRA / "writes_saved.py", "ru")["gradcheck"].detail
+
+
+def test_a_constant_made_on_first_use_is_not_hidden_state():
+    result = check(EXTRA / "cached_zero.py")["saved"]
+    assert result.passed, result.detail
+
+
+def test_a_numpy_mask_on_ctx_is_named_as_a_ctx_attribute():
+    detail = check(EXTRA / "numpy_mask.py")["saved"].detail
+    assert "ctx.mask" in detail and "NumPy" in detail, detail
+    assert "ctx.mask" in check(EXTRA / "numpy_mask.py", "ru")["saved"].detail
+
+
+def test_a_data_alias_saved_is_told_the_real_cause():
+    detail = check(EXTRA / "saves_data.py")["saved"].detail
+    assert ".data" in detail and "would have raised" not in detail, detail
+    assert ".data" in check(EXTRA / "saves_data.py", "ru")["saved"].detail
+
+
+@pytest.mark.parametrize("module", ["checker", "child", "cli", "messages", "zygote"])
+def test_no_module_of_the_checker_runs_into_a_silent_pass(module):
+    completed = subprocess.run([sys.executable, "-m", f"exercise.{module}", str(SOLUTION)],
+                               cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert completed.returncode != 0 or "8 of 8" in completed.stdout, (
+        f"python -m exercise.{module} FILE exited 0 and printed {completed.stdout!r}")
+    assert completed.stdout.strip() or completed.stderr.strip(), (
+        f"python -m exercise.{module} FILE printed nothing")
 
 
 def test_the_module_without_arguments_prints_usage_on_stderr_with_exit_status_2():
