@@ -575,28 +575,45 @@ def all_required_passed(results):
     return all(result.passed for result in results if result.required)
 
 
+# Where the exercise page explains each check: what a failed check's last line points to.
+SECTIONS = {"load": "check", **{key: "requirements" for key in REQUIRED}, BONUS: "requirements",
+            "saved": "save-for-backward", "inplace": "check-wrong"}
+
+
 def report(path, results, lang="en"):
-    """The report as printed: one requirement a line, wrapped at 78 columns."""
+    """The report as printed, wrapped at 78 columns: a line per passed check, then each failed
+    one with what was measured, what to do and the page's section that explains it, then the
+    count and the numbers of the failed checks."""
     def t(key, **values):
         return translate(lang, key, **values)
 
-    lines = [t("checking", path=path)]
-    number = 0
-    for result in results:
+    def number(result):
+        return REQUIRED.index(result.key) + 1 if result.key in REQUIRED else None
+
+    def label(result):
         if result.key == "load":
-            label, status = "", t("FAIL")
-        elif result.required:
-            number += 1
-            label, status = f"{number}. ", t("PASS" if result.passed else "FAIL")
-        else:
-            label, status = "", t("BONUS PASS" if result.passed else "BONUS FAIL")
+            return f"[{t('FAIL')}] {result.title}"
+        if not result.required:
+            return f"[{t('BONUS PASS' if result.passed else 'BONUS FAIL')}] {result.title}"
+        return f"[{t('PASS' if result.passed else 'FAIL')}] {number(result)}. {result.title}"
+
+    lines = [t("checking", path=path)]
+    lines += [label(result) for result in results if result.passed]
+    for result in results:
+        if result.passed:
+            continue
         detail = f": {result.detail}" if result.detail else ""
-        lines.append(f"[{status}] {label}{result.title}{detail}")
+        lines.append(label(result) + detail)
+        if result.detail != t("skipped") and not result.detail.startswith(t("run.not_run")):
+            lines.append("    → " + t("todo." + result.key,
+                                       page=f"exercise/#{SECTIONS[result.key]}"))
     if results[0].key == "load":
         lines.append(t("summary.load"))
     else:
         passed = sum(result.passed for result in results if result.required)
-        lines.append(t("summary", passed=passed, total=len(REQUIRED)))
+        failed = [str(number(r)) for r in results if r.required and not r.passed]
+        lines.append(t("summary", passed=passed, total=len(REQUIRED)) +
+                     (t("summary.failed", numbers=", ".join(failed)) if failed else ""))
     return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ",
                                    break_on_hyphens=False) for line in lines)
 

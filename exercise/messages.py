@@ -16,6 +16,34 @@ EN = {
     "checking": "Checking {path}",
     "summary": "{passed} of {total} required checks passed.",
     "summary.load": "Nothing was checked: fix the file first.",
+    "summary.failed": " Failed: {numbers}.",
+    # what to do, after a failed check; {page} is the exercise page's section
+    "todo.load": "fix the file so that python my_relu.py runs; see {page}",
+    "todo.subclass": "declare class CustomReLU(torch.autograd.Function); see {page}",
+    "todo.static": "put @staticmethod above forward and backward; see {page}",
+    "todo.saved": "keep each tensor backward needs with ctx.save_for_backward(...) "
+                  "and read it back from ctx.saved_tensors; see {page}",
+    "todo.values": "return input.clamp(min=0) from forward and "
+                   "torch.where(input > 0, grad_output, 0.) from backward; see {page}",
+    "todo.inplace": "build a new tensor (torch.where(input > 0, grad_output, 0.)) or "
+                    "clone grad_output before writing into it; see {page}",
+    "todo.shapes": "use element-wise operations only, no .view() of grad_output; "
+                   "see {page}",
+    "todo.float64": "make every tensor with the input's dtype (zeros_like, "
+                    "dtype=input.dtype); see {page}",
+    "todo.gradcheck": "make backward return the derivative of forward, and leave ctx "
+                      "as it found it; see {page}",
+    "todo.double": "build the gradient from differentiable operations "
+                   "(torch.where), without @once_differentiable; see {page}",
+    "cli.description": "Check a CustomReLU solution.",
+    "cli.epilog": "exit status: 0 if every required check passes, 1 if a check "
+                  "fails or FILE cannot be loaded, 2 for usage errors",
+    "cli.check": "check FILE, which defines CustomReLU",
+    "cli.lang": "language of the report, e.g. en or ru; a language without a "
+                "translation gets English (default: en)",
+    "cli.timeout": "stop the solution after this many seconds (default: {seconds})",
+    "cli.command": "a command is required: check FILE",
+    "usage.error": "error: ",
     "usage.missing": "error: no such file: {path}",
     "usage.directory": "error: {path} is a directory; give the solution's file, "
                        "for example my_relu.py",
@@ -61,8 +89,8 @@ EN = {
     # details
     "error.where": " ({path}:{line}, in {func})",
     "error.again": "the same error as in check {check}",
-    "hint.leaf": "; return a new tensor instead of changing one in place "
-                 "(input.clamp(min=0), not input.clamp_(min=0))",
+    "hint.leaf": "; return a new tensor instead of writing into this one in "
+                 "place",
     "inplace.forward": "CustomReLU.apply(x) failed in forward, before backward "
                        "ran: {error}",
     "saved.stale_alias": "the checker changed the input in place after forward "
@@ -187,6 +215,37 @@ RU = {
     "checking": "Проверка {path}",
     "summary": "Пройдено обязательных проверок: {passed} из {total}.",
     "summary.load": "Проверки не выполнены: сначала исправьте файл.",
+    "summary.failed": " Не пройдены: {numbers}.",
+    "todo.load": "исправьте файл, чтобы команда python my_relu.py выполнялась; "
+                 "см. {page}",
+    "todo.subclass": "объявите class CustomReLU(torch.autograd.Function); см. {page}",
+    "todo.static": "поставьте @staticmethod над forward и backward; см. {page}",
+    "todo.saved": "сохраняйте каждый тензор, нужный backward, через "
+                  "ctx.save_for_backward(...) и читайте его из ctx.saved_tensors; "
+                  "см. {page}",
+    "todo.values": "верните из forward input.clamp(min=0), а из backward "
+                   "torch.where(input > 0, grad_output, 0.); см. {page}",
+    "todo.inplace": "создайте новый тензор (torch.where(input > 0, grad_output, 0.)) "
+                    "или скопируйте grad_output, прежде чем в него писать; см. {page}",
+    "todo.shapes": "используйте только поэлементные операции, без .view() "
+                   "у grad_output; см. {page}",
+    "todo.float64": "создавайте тензоры с типом входа (zeros_like, "
+                    "dtype=input.dtype); см. {page}",
+    "todo.gradcheck": "пусть backward возвращает производную forward и оставляет ctx "
+                      "таким, каким его получил; см. {page}",
+    "todo.double": "стройте градиент из дифференцируемых операций (torch.where), "
+                   "без @once_differentiable; см. {page}",
+    "cli.description": "Проверить решение CustomReLU.",
+    "cli.epilog": "код возврата: 0, если пройдены все обязательные проверки; 1, "
+                  "если проверка не пройдена или FILE не загружается; 2 при "
+                  "ошибке в аргументах",
+    "cli.check": "проверить FILE, в котором определён CustomReLU",
+    "cli.lang": "язык отчёта, например en или ru; для языка без перевода отчёт "
+                "будет на английском (по умолчанию en)",
+    "cli.timeout": "остановить решение через столько секунд (по умолчанию "
+                   "{seconds})",
+    "cli.command": "нужна команда: check FILE",
+    "usage.error": "ошибка: ",
     "usage.missing": "ошибка: файл не найден: {path}",
     "usage.directory": "ошибка: {path}\u00a0— это каталог; укажите файл "
                        "решения, например my_relu.py",
@@ -197,8 +256,7 @@ RU = {
     "saved": "forward сохраняет тензоры через ctx.save_for_backward",
     "values": "выход и градиент; в точке x = 0 градиент равен 0",
     "inplace": "backward не изменяет grad_output на месте (in-place)",
-    "shapes": "работает с тензором любой формы и раскладки (размерность 2, "
-              "3 и 0, транспонированный)",
+    "shapes": "любая форма и раскладка (2-D, 3-D, 0-d, транспонированный)",
     "float64": "float32 остаётся float32, float64 остаётся float64",
     "gradcheck": "gradcheck проходит вдали от нуля",
     "double": "двойной обратный проход (gradgradcheck)",
@@ -233,8 +291,7 @@ RU = {
     "skipped": "не запускалась: CustomReLU не является функцией autograd",
     "error.where": " ({path}:{line}, функция {func})",
     "error.again": "та же ошибка, что и в проверке {check}",
-    "hint.leaf": "; возвращайте новый тензор, а не меняйте существующий на "
-                 "месте (input.clamp(min=0), а не input.clamp_(min=0))",
+    "hint.leaf": "; возвращайте новый тензор, а не пишите в этот на месте",
     "inplace.forward": "CustomReLU.apply(x) завершился ошибкой в forward, ещё "
                        "до backward: {error}",
     "saved.stale_alias": "проверяющая программа изменила вход на месте после "
@@ -374,11 +431,37 @@ RU = {
 
 MESSAGES = {"en": EN, "ru": RU}
 
+# argparse's own texts (its gettext message ids), for the usage errors and --help of the
+# command line; English is argparse's.
+ARGPARSE = {"ru": {
+    "usage: ": "использование: ",
+    "positional arguments": "позиционные аргументы",
+    "options": "параметры",
+    "show this help message and exit": "показать эту справку и выйти",
+    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s": "нераспознанные аргументы: %s",
+    "the following arguments are required: %s": "не хватает обязательных аргументов: %s",
+    "expected one argument": "ожидается одно значение",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "неоднозначный параметр: %(option)s подходит к %(matches)s",
+    "invalid %(type)s value: %(value)r": "недопустимое значение типа %(type)s: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        "недопустимый вариант: %(value)r (выберите из %(choices)s)",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: ошибка: %(message)s\n",
+}}
+
 
 def table(lang):
     """The table for `lang` ('ru', 'ru_RU', 'ru-RU'…); English if there is none."""
     code = str(lang or FALLBACK).replace("-", "_").lower()
     return MESSAGES.get(code) or MESSAGES.get(code.split("_")[0]) or MESSAGES[FALLBACK]
+
+
+def argparse_text(lang):
+    """argparse's gettext in `lang`: its message ids, translated where a table has them."""
+    code = str(lang or FALLBACK).replace("-", "_").lower()
+    texts = ARGPARSE.get(code) or ARGPARSE.get(code.split("_")[0]) or {}
+    return lambda message: texts.get(message, message)
 
 
 def translate(lang, key, **values):

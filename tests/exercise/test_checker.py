@@ -366,6 +366,24 @@ def test_missing_keys_and_languages_fall_back_to_english(monkeypatch):
     assert messages.translate("xx", "FAIL") == "FAIL"
 
 
+def test_a_failing_report_reads_at_a_glance():
+    """A line per passed check, the failures last, each with what to do and where the page
+    explains it, and a summary that names them."""
+    for lang, todo, failed in (("en", "→ build a new tensor", "Failed: 5."),
+                               ("ru", "→ создайте новый тензор", "Не пройдены: 5.")):
+        results = list(check("inplace_grad_output.py", lang).values())
+        lines = exercise.report("my_relu.py", results, lang).splitlines()
+        mark = f"[{messages.translate(lang, 'PASS')}] "
+        passed = [line for line in lines if line.startswith(mark)]
+        assert all(lines[lines.index(line) + 1].startswith("[") for line in passed), lines
+        assert len(passed) == 7, lines  # checks 1-4 and 6-8, one line each, no detail
+        first_failure = next(n for n, line in enumerate(lines) if "5. " in line)
+        assert first_failure > max(lines.index(line) for line in passed)
+        rest = " ".join(" ".join(lines[first_failure:]).split())
+        assert todo in rest and "exercise/#check-wrong" in rest, rest
+        assert lines[-1].endswith(failed), lines[-1]
+
+
 def test_a_nondeterministic_backward_that_writes_nothing_is_not_accused_of_writing():
     # a random value at 0 differs between two runs: requirement 4 says so, not requirement 5
     results = check(EXTRA / "random_at_zero.py")
@@ -438,6 +456,11 @@ def test_the_module_without_arguments_prints_usage_on_stderr_with_exit_status_2(
     (["check", "snippets", "--lang", "ru"], "ошибка: snippets\u00a0— это каталог"),
     (["check", str(SOLUTION), "--timeout", "0"], "--timeout must be a positive number"),
     (["check"], "the following arguments are required: FILE"),
+    # argparse's own errors speak the report's language too
+    (["check", "--lang", "ru"], "ошибка: не хватает обязательных аргументов: FILE"),
+    (["check", str(SOLUTION), "--timeout", "abc", "--lang", "ru"],
+     "недопустимое значение типа float: 'abc'"),
+    (["check", "no_such_answer.py", "--lang=ru"], "ошибка: файл не найден"),
 ])
 def test_cli_usage_errors_exit_2(capsys, monkeypatch, args, message):
     monkeypatch.chdir(ROOT)
