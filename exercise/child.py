@@ -345,13 +345,17 @@ def measure_saved(relu, plan):
     facts["fresh"] = None if fresh is None else fresh.tolist()
     leaf = torch.tensor(plan["version"]["x"], requires_grad=True)
     x = leaf * 1  # not a leaf, so it may be changed in place
-    y = apply(relu, x)
+    # Whether what forward saves shares the input's memory: read on a graph of its own, as
+    # reading saved_tensors may free them (clear_saved_tensors_on_access).
+    probe = torch.tensor(plan["version"]["x"], requires_grad=True) * 1
     try:
-        memory = x.untyped_storage().data_ptr()
+        memory = probe.untyped_storage().data_ptr()
         facts["alias"] = any(s.untyped_storage().data_ptr() == memory
-                             for s in y.grad_fn.saved_tensors if isinstance(s, torch.Tensor))
+                             for s in apply(relu, probe).grad_fn.saved_tensors
+                             if isinstance(s, torch.Tensor))
     except RuntimeError:
         facts["alias"] = False
+    y = apply(relu, x)
     x.neg_()
     try:
         y.backward(torch.tensor(plan["version"]["g"]))

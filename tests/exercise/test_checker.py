@@ -194,7 +194,7 @@ HIDDEN_RU = {
      "clear_saved_tensors_on_access = False"),
     ("inherits_clear_saved.py", "gradcheck", "clear_saved_tensors_on_access = False",
      "clear_saved_tensors_on_access = False"),
-    ("multiplies_mask.py", "saved", "does no harm", "ничему не вредит"),
+    ("keeps_flags.py", "saved", "does no harm", "ничему не вредит"),
     # issue: a gradcheck that raised was reported as a wrong first derivative
     (EXTRA / "raises_without_grad_mode.py", "double", "not awarded while gradcheck (requirement "
      "8) fails (the same error as in check 3)", "не засчитывается, пока не пройден "
@@ -249,7 +249,7 @@ def test_the_incoming_gradients_are_finite_so_a_product_with_the_mask_passes():
     gradients = [plan["wide"]["g"], plan["version"]["g"], plan["float64"]["g"],
                  plan["float32"]["g"], *(case["g"] for case in plan["shapes"])]
     assert all(math.isfinite(g) for values in gradients for g in values)
-    assert "grad_output * mask" in (ROOT / CASES / "multiplies_mask.py").read_text()
+    assert "grad_output * (input > 0)" in (ROOT / CASES / "multiplies_mask.py").read_text()
 
 
 # issue: any warning during y.sum().backward() failed requirement 5 (that warns_but_right.py

@@ -27,6 +27,13 @@ sys.exit(main(sys.argv[1:], prog="python {NAME}", command=False))
 '''
 
 
+def starter_source(site: Site, lang: str) -> str:
+    """The starter a page in `lang` publishes: its own translation (`starter.ru.py`, the same
+    code with its comments translated) where there is one, else the default's."""
+    translated = STARTER_SOURCE.removesuffix(".py") + f".{lang}.py"
+    return translated if (site.root / translated).is_file() else STARTER_SOURCE
+
+
 def archive(site: Site) -> bytes | None:
     """The archive, or None for a site with no exercise."""
     root = site.root / PACKAGE

@@ -308,7 +308,8 @@ def files(files, config, made: dict, archive: bytes) -> list:
             folder = posixpath.dirname(page.dest_uri)
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),
-                      (Site.of(config).root / exercise_archive.STARTER_SOURCE).read_bytes())
+                      (Site.of(config).root / exercise_archive.starter_source(
+                          Site.of(config), lang)).read_bytes())
     if added and not prefix and local(config.site_url):
         # Not a warning: the strict build of the default config (`make build`, the tests) must
         # pass, and `make serve` is at that address. But published so, the files lead nowhere.
