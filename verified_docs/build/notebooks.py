@@ -214,6 +214,50 @@ with zipfile.ZipFile({name!r}) as archive:
 sys.path.insert(0, os.getcwd())'''
 
 
+# The exercise's notebook is a workbook: the starter cell writes my_relu.py, the next cell runs
+# the checker on it, and the reference solution stays on the page.
+WORKBOOK_TAG = "workbook"
+CHECK_CELL = """\
+import sys
+
+!{{sys.executable}} {name} {starter}{lang}"""
+
+
+def workbook_sources(root: pathlib.Path) -> dict[str, str]:
+    """The page's cells the workbook changes, by source: the starter's (written to a file and
+    checked) and the reference solution's (left on the page)."""
+    def source(name: str) -> str:
+        return (root / name).read_text(encoding="utf-8").strip()
+
+    return {source(exercise_archive.STARTER_SOURCE): "starter",
+            source(exercise_archive.PACKAGE + "/solution.py"): "solution"}
+
+
+def workbook(nb_cells: list, root: pathlib.Path, lang: str, page_url: str) -> list:
+    """The exercise notebook's cells as a workbook, in the language `lang` ('' the default)."""
+    from nbformat import v4
+
+    changed = workbook_sources(root)
+    site_root = Site.containing(root / exercise_archive.STARTER_SOURCE)
+    mine = (root / exercise_archive.starter_source(site_root, lang.rstrip("/") or "en")
+            ).read_text(encoding="utf-8").strip()
+    cells = []
+    for cell in nb_cells:
+        kind = changed.get(cell.source.strip()) if cell.cell_type == "code" else None
+        if kind == "solution":
+            cells.append(v4.new_markdown_cell(f"[{page_url}#solution]({page_url}#solution)"))
+        elif kind == "starter":
+            tags = {"tags": [WORKBOOK_TAG]}
+            cells.append(v4.new_code_cell(
+                f"%%writefile {exercise_archive.STARTER}\n{mine}", metadata=tags))
+            cells.append(v4.new_code_cell(CHECK_CELL.format(
+                name=exercise_archive.NAME, starter=exercise_archive.STARTER,
+                lang=f" --lang {lang.rstrip('/')}" if lang else ""), metadata=dict(tags)))
+        else:
+            cells.append(cell)
+    return cells
+
+
 def first_cell(found: PageCells, page_url: str, torch, strings) -> str:
     """The title, where the cells come from, and which release prints which outputs."""
     def text(key: str, **values) -> str:
@@ -265,7 +309,8 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
         exercise = base + exercise_archive.PAGE.removesuffix(".md") + "/"
         nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
             name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
-    nb.cells += found.cells
+    nb.cells += workbook(found.cells, Site.containing(path).root, lang_prefix, page_url) \
+        if path.name == exercise_archive.PAGE else found.cells
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
