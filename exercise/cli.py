@@ -1,11 +1,26 @@
 """`python -m exercise check FILE`: the command line, in the report's language (--lang)."""
 import argparse
+import os
 import sys
 from pathlib import Path
 from unittest import mock
 
 from .checker import DEFAULT_TIMEOUT, all_required_passed, check, report
 from .messages import argparse_text, translate
+
+GREEN, RED, RESET = "\033[32m", "\033[31m", "\033[0m"
+
+
+def coloured(text, lang):
+    """The report with its status marks coloured, for a terminal (not with NO_COLOR set)."""
+    marks = {translate(lang, key): colour for key, colour in (
+        ("PASS", GREEN), ("BONUS PASS", GREEN), ("FAIL", RED), ("BONUS FAIL", RED))}
+    lines = []
+    for line in text.splitlines():
+        mark = line[1:line.find("]")] if line.startswith("[") else None
+        lines.append(f"{marks[mark]}[{mark}]{RESET}{line[len(mark) + 2:]}"
+                     if mark in marks else line)
+    return "\n".join(lines)
 
 
 def language(argv):
@@ -73,7 +88,10 @@ def main(argv=None, prog="python -m exercise", command=True):
         print(error, file=sys.stderr)
         return 2
     results = check(args.file, args.lang, timeout=args.timeout)
-    print(report(args.file, results, args.lang))
+    text = report(args.file, results, args.lang)
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        text = coloured(text, args.lang)
+    print(text)
     return 0 if all_required_passed(results) else 1
 
 

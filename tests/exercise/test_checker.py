@@ -323,6 +323,26 @@ def test_every_check_of_a_process_forks_from_one_zygote_and_runs_alone(tmp_path)
     assert [line[1:] for line in lines] == [["-c", "True", "False"]] * 2, lines
 
 
+@pytest.mark.parametrize("no_color, coloured", [("", True), ("1", False)])
+def test_the_report_is_coloured_in_a_terminal_only(capsys, monkeypatch, no_color, coloured):
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("NO_COLOR", no_color)
+    assert exercise.main(["check", str(CASES / "mask_keeps_zero.py")]) == 1
+    out = capsys.readouterr().out
+    assert ("\033[32m[PASS]\033[0m 1." in out and "\033[31m[FAIL]\033[0m 4." in out) == coloured
+    assert ("\033" in out) == coloured, out
+
+
+def test_an_interrupt_of_the_checker_s_group_leaves_its_zygote_quiet():
+    # A Jupyter kernel that shuts down interrupts its whole process group: the zygote printed a
+    # KeyboardInterrupt traceback into the notebook and stopped.
+    import signal
+    zygote = exercise.checker.Zygote.get()
+    zygote.process.send_signal(signal.SIGINT)
+    time.sleep(1)
+    assert zygote.process.poll() is None, "an interrupt stopped the zygote"
+
+
 def test_the_solutions_prints_and_warnings_stay_out_of_the_command_s_report(capfd):
     assert exercise.main(["check", str(EXTRA / "noisy.py")]) == 1
     out, err = capfd.readouterr()
