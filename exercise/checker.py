@@ -580,10 +580,11 @@ SECTIONS = {"load": "check", **{key: "requirements" for key in REQUIRED}, BONUS:
             "saved": "save-for-backward", "inplace": "check-wrong"}
 
 
-def report(path, results, lang="en"):
+def report(path, results, lang="en", page=None):
     """The report as printed, wrapped at 78 columns: a line per passed check, then each failed
-    one with what was measured, what to do and the page's section that explains it, then the
-    count and the numbers of the failed checks."""
+    one with what was measured, what to do and the page's section that explains it (under the
+    exercise page's address `page`, else as `exercise/#section`), then the count and the
+    numbers of the failed checks."""
     def t(key, **values):
         return translate(lang, key, **values)
 
@@ -606,7 +607,7 @@ def report(path, results, lang="en"):
         lines.append(label(result) + detail)
         if result.detail != t("skipped") and not result.detail.startswith(t("run.not_run")):
             lines.append("    → " + t("todo." + result.key,
-                                       page=f"exercise/#{SECTIONS[result.key]}"))
+                                       page=f"{page or 'exercise/'}#{SECTIONS[result.key]}"))
     if results[0].key == "load":
         lines.append(t("summary.load"))
     else:

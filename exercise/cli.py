@@ -58,10 +58,11 @@ def parser(prog="python -m exercise", command=True, lang="en"):
     return main_parser
 
 
-def main(argv=None, prog="python -m exercise", command=True):
+def main(argv=None, prog="python -m exercise", command=True, pages=None):
     """Run the command; returns the exit status (0 pass, 1 fail, 2 usage). `prog` is how the
     usage messages name the command (the downloadable archive names itself, and has no
-    `check`: `command=False`)."""
+    `check`: `command=False`, and knows the exercise page's address in each language:
+    `pages`, {language: address})."""
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = language(argv)
     # argparse words its usage and errors through gettext: given the report's language here.
@@ -88,7 +89,9 @@ def main(argv=None, prog="python -m exercise", command=True):
         print(error, file=sys.stderr)
         return 2
     results = check(args.file, args.lang, timeout=args.timeout)
-    text = report(args.file, results, args.lang)
+    page = (pages or {}).get(args.lang.replace("_", "-").split("-")[0].lower()) or \
+        (pages or {}).get("en")
+    text = report(args.file, results, args.lang, page=page)
     if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
         text = coloured(text, args.lang)
     print(text)
