@@ -33,6 +33,8 @@ EXPECTED_GRAD = [0.0, 0.0, 0.0, 1.0, 1.0]
 REQUIRED = ["subclass", "static", "saved", "values", "inplace", "shapes", "float64", "gradcheck"]
 BONUS = "double"
 DEFAULT_TIMEOUT = 60.0
+# PyTorch's words for an in-place write into a leaf that requires grad (with grad mode on)
+LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation"
 WIDTH = 78  # the report's lines, wrapped
 # The child's code, run with `python -c`: read through the package's loader, so that it is the
 # same file whether the package lies in the repository or in the downloadable archive
@@ -219,16 +221,24 @@ def run_child(path, plan, timeout):
 class Judge:
     def __init__(self, path, lang, plan, timeout):
         self.path, self.lang, self.plan, self.timeout = str(path), lang, plan, timeout
+        self.check = None  # the requirement being judged: its number, or the bonus's title
+        self.errors = {}  # an error's text -> the check that named it first
 
     def t(self, key, **values):
         return translate(self.lang, key, **values)
 
     def error(self, error):
+        """An error the solution raised, named in full at the first check that meets it; a
+        later check that meets it again refers back."""
         text = f"{error['type']}: {error['message']}".rstrip(": ")
         if error.get("where"):
             path, line, func = error["where"]
             text += self.t("error.where", path=path, line=line, func=func)
-        return text
+        leaf = LEAF_IN_PLACE in error["message"]  # of a view of a leaf too: one cause
+        first = self.errors.setdefault("leaf" if leaf else text, self.check)
+        if first != self.check:
+            return self.t("error.again", check=first)
+        return text + self.t("hint.leaf") if leaf else text
 
     def result(self, key, passed, detail):
         return Result(key, self.t(key), passed, detail, key != BONUS)
@@ -294,6 +304,7 @@ class Judge:
             return self.load_failure(self.t("load.forged"))
         results, warned = [], set()
         for key in order:
+            self.check = str(order.index(key) + 1) if key != BONUS else self.t(BONUS)
             if key in facts:
                 passed, detail = self.judge(key, facts[key], warned)
                 first = next((r for r in results if r.key == "gradcheck"), None)
@@ -337,7 +348,7 @@ class Judge:
         if "problem" in facts:
             problem, values = facts["problem"]
             passed, detail = False, self.t(problem, **values)
-        elif "error" in facts:
+        elif "error" in facts and "twice" not in facts:
             passed, detail = False, self.error(facts["error"])
         else:
             passed, detail = getattr(self, "judge_" + key)(facts)
@@ -377,7 +388,8 @@ class Judge:
             if facts["grad"] is None:
                 problems.append(self.t("values.no_grad"))
             elif facts["grad"] != facts["fresh"] and facts["fresh"] == expected:
-                problems.append(self.t("saved.stale", got=facts["grad"], expected=expected))
+                key = "saved.stale_alias" if facts.get("alias") else "saved.stale"
+                problems.append(self.t(key, got=facts["grad"], expected=expected))
         if problems:
             return False, "; ".join(problems)
         key = "saved.ok" if facts.get("version_error") else "saved.ok_copy"
@@ -440,17 +452,22 @@ class Judge:
             problems.append(self.t("inplace.shared", got=shared["w_grad"], expected=[3.0, 3.0]))
         expanded = facts.get("expanded")
         if expanded:
-            if expanded["grad"] != expanded["fresh"]:
+            if expanded["written"]:
                 problems.append(self.t("inplace.expanded", got=expanded["grad"],
-                                       expected=expanded["fresh"]))
+                                       expected=EXPECTED_GRAD))
             elif expanded["warning"]:
                 problems.append(self.t("inplace.expanded_warning",
                                        warning=expanded["warning"]))
         if "raised" in facts:
-            scenario = {"user": "y.backward(g)", "shared": "y = w * 3 + CustomReLU.apply(x)",
-                        "expanded": "y.sum().backward()"}[facts["raised"]["scenario"]]
-            problems.append(self.t("inplace.raised", scenario=scenario,
-                                   error=self.error(facts["raised"]["error"])))
+            scenario = facts["raised"]["scenario"]
+            error = self.error(facts["raised"]["error"])
+            if scenario == "forward":  # not backward's: forward failed before it ran
+                problems.append(self.t("inplace.forward", error=error))
+            else:
+                scenario = {"user": "y.backward(g)",
+                            "shared": "y = w * 3 + CustomReLU.apply(x)",
+                            "expanded": "y.sum().backward()"}[scenario]
+                problems.append(self.t("inplace.raised", scenario=scenario, error=error))
         return (False, "; ".join(problems)) if problems else (True, self.t("inplace.ok"))
 
     def judge_shapes(self, facts):
@@ -497,7 +514,15 @@ class Judge:
         return True, None
 
     def judge_gradcheck(self, facts):
-        passed, detail = self.numerical(facts, "gradcheck.fail")
+        second = facts.get("twice")
+        if second and "error" in second:  # gradcheck's own text would hide the cause
+            passed, detail = False, self.t("gradcheck.twice_raised",
+                                           error=self.error(second["error"]))
+        elif second:
+            passed, detail = False, self.t("gradcheck.twice_differs", first=second["first"],
+                                           second=second["second"])
+        else:
+            passed, detail = self.numerical(facts, "gradcheck.fail")
         detail = detail or self.t("gradcheck.ok")
         if facts.get("cleared_saved"):
             detail += self.t("gradcheck.cleared_saved")
@@ -550,27 +575,50 @@ def all_required_passed(results):
     return all(result.passed for result in results if result.required)
 
 
-def report(path, results, lang="en"):
-    """The report as printed: one requirement a line, wrapped at 78 columns."""
+# Where the exercise page explains each check: what a failed check's last line points to.
+SECTIONS = {"load": "check", **{key: "requirements" for key in REQUIRED}, BONUS: "requirements",
+            "saved": "save-for-backward", "inplace": "check-wrong"}
+
+
+def report(path, results, lang="en", page=None):
+    """The report as printed, wrapped at 78 columns: a line per passed check, then each failed
+    one with what was measured, what to do and the page's section that explains it (under the
+    exercise page's address `page`, else as `exercise/#section`), then the count and the
+    numbers of the failed checks."""
     def t(key, **values):
         return translate(lang, key, **values)
 
-    lines = [t("checking", path=path)]
-    number = 0
-    for result in results:
+    def number(result):
+        return REQUIRED.index(result.key) + 1 if result.key in REQUIRED else None
+
+    def label(result):
         if result.key == "load":
-            label, status = "", t("FAIL")
-        elif result.required:
-            number += 1
-            label, status = f"{number}. ", t("PASS" if result.passed else "FAIL")
-        else:
-            label, status = "", t("BONUS PASS" if result.passed else "BONUS FAIL")
+            return f"[{t('FAIL')}] {result.title}"
+        if not result.required:
+            return f"[{t('BONUS PASS' if result.passed else 'BONUS FAIL')}] {result.title}"
+        return f"[{t('PASS' if result.passed else 'FAIL')}] {number(result)}. {result.title}"
+
+    lines = [t("checking", path=path)]
+    lines += [label(result) for result in results if result.passed]
+    for result in results:
+        if result.passed:
+            continue
         detail = f": {result.detail}" if result.detail else ""
-        lines.append(f"[{status}] {label}{result.title}{detail}")
+        lines.append(label(result) + detail)
+        if result.detail != t("skipped") and not result.detail.startswith(t("run.not_run")):
+            lines.append("    → " + t("todo." + result.key,
+                                       page=f"{page or 'exercise/'}#{SECTIONS[result.key]}"))
     if results[0].key == "load":
         lines.append(t("summary.load"))
     else:
         passed = sum(result.passed for result in results if result.required)
-        lines.append(t("summary", passed=passed, total=len(REQUIRED)))
+        failed = [str(number(r)) for r in results if r.required and not r.passed]
+        lines.append(t("summary", passed=passed, total=len(REQUIRED)) +
+                     (t("summary.failed", numbers=", ".join(failed)) if failed else ""))
     return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ",
                                    break_on_hyphens=False) for line in lines)
+
+
+if __name__ == "__main__":  # part of the checker, not a command of its own
+    sys.exit("exercise/checker.py is part of the exercise's checker; check a solution with: "
+             "python -m exercise check FILE")

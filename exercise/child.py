@@ -235,11 +235,41 @@ def where(target, roles, ignore, budget=200):
     return None
 
 
+def array_over(target, roles):
+    """A NumPy array (or any object with __array_interface__) on ctx, the input, the output or
+    the solution's module that lies in `target`'s memory: NumPy arrays are not containers the
+    garbage collector tracks, so `where` cannot find them."""
+    storage = target if isinstance(target, torch.UntypedStorage) else target.untyped_storage()
+    start, size = storage.data_ptr(), storage.nbytes()
+    module = sys.modules.get("exercise_submission")
+    owners = [(names, obj) for obj, names in roles] + [("", module)]
+    for prefix, owner in owners:
+        try:
+            space = vars(owner)
+        except TypeError:
+            continue
+        for key, value in list(space.items()):
+            interface = getattr(value, "__array_interface__", None)
+            if isinstance(interface, dict) and start <= interface["data"][0] < start + size:
+                path = f"{prefix}.{key}" if prefix else key
+                return "place.array", {"path": path}
+    return None
+
+
 def kept_outside(relu, plan):
     """Requirement 3 as a property: the tensors (and storages) that forward made, was given
     or wrote into and that something other than the output and ctx.save_for_backward holds
     once forward has returned, wherever that is. Returns (tensors saved, places), a place
     being (message key, values), or None where no Python object names it."""
+    # A first call, on other values, makes what forward makes once (a cached constant, say):
+    # a tensor that exists before the measured call and is not written in it is not its state.
+    # And its backward, as a training step would: what backward takes back is gone again.
+    first = apply(relu, torch.tensor(plan["example"], requires_grad=True) * -1)
+    try:
+        first.sum().backward()
+    except Exception:  # backward's errors are other checks' to report
+        pass
+    del first
     x = torch.tensor(plan["example"], requires_grad=True) * 1  # a non-leaf, as in a network
     before = alive()
     versions = {i: t._version for i, t in before.items() if isinstance(t, torch.Tensor)}
@@ -272,8 +302,10 @@ def kept_outside(relu, plan):
     roles = {id(ctx): "ctx", id(x): "input", id(y): "output"}
     ignore |= {id(found), id(new_pairs), id(new_holders), id(known), id(made), id(roles)}
     places = [None] * len(found)
+    owners = [(ctx, "ctx"), (x, "input"), (y, "output")]
     for index in range(min(3, len(found))):  # the report names three at most
-        places[index] = where(found[index], roles, ignore | {id(places)})
+        places[index] = where(found[index], roles, ignore | {id(places), id(owners)}) or \
+            array_over(found[index], owners)
     return len(saved), places
 
 
@@ -313,6 +345,16 @@ def measure_saved(relu, plan):
     facts["fresh"] = None if fresh is None else fresh.tolist()
     leaf = torch.tensor(plan["version"]["x"], requires_grad=True)
     x = leaf * 1  # not a leaf, so it may be changed in place
+    # Whether what forward saves shares the input's memory: read on a graph of its own, as
+    # reading saved_tensors may free them (clear_saved_tensors_on_access).
+    probe = torch.tensor(plan["version"]["x"], requires_grad=True) * 1
+    try:
+        memory = probe.untyped_storage().data_ptr()
+        facts["alias"] = any(s.untyped_storage().data_ptr() == memory
+                             for s in apply(relu, probe).grad_fn.saved_tensors
+                             if isinstance(s, torch.Tensor))
+    except RuntimeError:
+        facts["alias"] = False
     y = apply(relu, x)
     x.neg_()
     try:
@@ -341,32 +383,43 @@ def measure_values(relu, plan):
 
 
 def measure_inplace(relu, plan):
+    """Three situations in which grad_output is not backward's to write. Each looks at the write
+    itself (the tensor's values and its version counter), never at a second run, so that a
+    backward that is not deterministic is not taken for one that writes."""
     example = plan["example"]
     facts = {}
-    scenario = "user"
+    scenario = "forward"
     try:
         x = torch.tensor(example, requires_grad=True)
+        y = apply(relu, x)
+        scenario = "user"
         g = torch.tensor([1., 2., 3., 4., 5.])
         before, version = g.tolist(), g._version
-        apply(relu, x).backward(g)
+        y.backward(g)
         facts["user"] = {"before": before, "after": g.tolist(),
                          "version_changed": g._version != version}
-        scenario = "shared"
+        scenario = "forward"
         x = torch.tensor([-1., 2.], requires_grad=True)
         w = torch.tensor([1., 1.], requires_grad=True)
         # CustomReLU is recorded last, so its backward runs before the multiplication's.
         branch = w * 3
-        (branch + apply(relu, x)).backward(torch.ones(2))
+        y = apply(relu, x)
+        scenario = "shared"
+        (branch + y).backward(torch.ones(2))
         facts["shared"] = {"w_grad": None if w.grad is None else w.grad.tolist()}
-        scenario = "expanded"
-        _, fresh = backward_of(relu, example, [1.0] * len(example))
+        scenario = "forward"
         x = torch.tensor(example, requires_grad=True)
+        y = apply(relu, x)
+        scenario = "expanded"
+        given = []  # the very tensor backward receives: a hook on y sees it first
+        y.register_hook(lambda grad: given.append((grad, grad._version, grad.tolist())))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            apply(relu, x).sum().backward()
+            y.sum().backward()
+        grad, version, before = given[0]
         facts["expanded"] = {
             "grad": None if x.grad is None else x.grad.tolist(),
-            "fresh": None if fresh is None else fresh.tolist(),
+            "written": grad._version != version or grad.tolist() != before,
             # Only the warning for an in-place write into the stride-0
             # gradient counts; any other (a copy made with torch.tensor(...),
             # say) says nothing about grad_output.
@@ -420,17 +473,46 @@ def numerical(check, relu, plan):
     return {"ok": True}
 
 
+def twice(relu, plan):
+    """What a second backward on the same graph does, as gradcheck runs it (once per output
+    element): None when it gives the first one's gradient, else what it did."""
+    x = torch.tensor(plan["smooth"], dtype=torch.float64, requires_grad=True)
+    y = apply(relu, x)
+    upstream = torch.ones_like(y)
+    first, = torch.autograd.grad(y, x, upstream, retain_graph=True)
+    try:
+        second, = torch.autograd.grad(y, x, upstream, retain_graph=True)
+    except Exception as error:
+        return {"error": describe(error, plan["path"])}
+    if not torch.equal(first, second):
+        return {"first": first.reshape(-1).tolist(), "second": second.reshape(-1).tolist()}
+    return None
+
+
+def with_twice(facts, relu, plan):
+    """gradcheck's failure, and whether running backward twice on one graph is its cause."""
+    if "ok" not in facts:
+        try:
+            found = twice(relu, plan)
+        except Exception:  # the first backward fails too: gradcheck's own report says why
+            found = None
+        if found:
+            facts["twice"] = found
+    return facts
+
+
 def measure_gradcheck(relu, plan):
     # gradcheck runs backward several times on one graph, which a Function that
     # frees its saved tensors on first access forbids; the setting only saves
     # memory, so it is turned off for the check and the report says so.
     # Read as autograd reads it, so a base class's setting counts as the class's own.
     if getattr(relu, "clear_saved_tensors_on_access", False) is not True:
-        return numerical(gradcheck, relu, plan)
+        return with_twice(numerical(gradcheck, relu, plan), relu, plan)
     inherited = "clear_saved_tensors_on_access" not in relu.__dict__
     relu.clear_saved_tensors_on_access = False
     try:
-        return {**numerical(gradcheck, relu, plan), "cleared_saved": True}
+        return {**with_twice(numerical(gradcheck, relu, plan), relu, plan),
+                "cleared_saved": True}
     finally:
         if inherited:
             del relu.clear_saved_tensors_on_access
@@ -548,5 +630,6 @@ def main():
     send({"event": "done", "nonce": plan["nonce"]})
 
 
-if __name__ == "__main__":
-    main()
+if __name__ == "__main__":  # part of the checker, not a command of its own
+    sys.exit("exercise/child.py is part of the exercise's checker; check a solution with: "
+             "python -m exercise check FILE")

@@ -4,6 +4,7 @@ English is complete and is the fallback: a locale without a table, or a table
 without some key, gets the English text. To add a language, add a table with
 the same keys and the same {placeholders} (tests/exercise/test_checker.py checks both).
 """
+import sys
 
 FALLBACK = "en"
 
@@ -15,6 +16,34 @@ EN = {
     "checking": "Checking {path}",
     "summary": "{passed} of {total} required checks passed.",
     "summary.load": "Nothing was checked: fix the file first.",
+    "summary.failed": " Failed: {numbers}.",
+    # what to do, after a failed check; {page} is the exercise page's section
+    "todo.load": "fix the file so that python my_relu.py runs; see {page}",
+    "todo.subclass": "declare class CustomReLU(torch.autograd.Function); see {page}",
+    "todo.static": "put @staticmethod above forward and backward; see {page}",
+    "todo.saved": "keep each tensor backward needs with ctx.save_for_backward(...) "
+                  "and read it back from ctx.saved_tensors; see {page}",
+    "todo.values": "return input.clamp(min=0) from forward and "
+                   "torch.where(input > 0, grad_output, 0.) from backward; see {page}",
+    "todo.inplace": "build a new tensor (torch.where(input > 0, grad_output, 0.)) or "
+                    "clone grad_output before writing into it; see {page}",
+    "todo.shapes": "use element-wise operations only, no .view() of grad_output; "
+                   "see {page}",
+    "todo.float64": "make every tensor with the input's dtype (zeros_like, "
+                    "dtype=input.dtype); see {page}",
+    "todo.gradcheck": "make backward return the derivative of forward, and leave ctx "
+                      "as it found it; see {page}",
+    "todo.double": "build the gradient from differentiable operations "
+                   "(torch.where), without @once_differentiable; see {page}",
+    "cli.description": "Check a CustomReLU solution.",
+    "cli.epilog": "exit status: 0 if every required check passes, 1 if a check "
+                  "fails or FILE cannot be loaded, 2 for usage errors",
+    "cli.check": "check FILE, which defines CustomReLU",
+    "cli.lang": "language of the report, e.g. en or ru; a language without a "
+                "translation gets English (default: en)",
+    "cli.timeout": "stop the solution after this many seconds (default: {seconds})",
+    "cli.command": "a command is required: check FILE",
+    "usage.error": "error: ",
     "usage.missing": "error: no such file: {path}",
     "usage.directory": "error: {path} is a directory; give the solution's file, "
                        "for example my_relu.py",
@@ -59,6 +88,25 @@ EN = {
     "skipped": "not run: CustomReLU is not an autograd Function",
     # details
     "error.where": " ({path}:{line}, in {func})",
+    "error.again": "the same error as in check {check}",
+    "hint.leaf": "; return a new tensor instead of writing into this one in "
+                 "place",
+    "inplace.forward": "CustomReLU.apply(x) failed in forward, before backward "
+                       "ran: {error}",
+    "saved.stale_alias": "the checker changed the input in place after forward "
+                         "(x.neg_()) and backward silently used the new values: "
+                         "gradient {got} instead of {expected}; the tensor saved "
+                         "shares the input's memory but not its version counter: "
+                         "save the input itself, not input.data",
+    "place.array": "{path} (a NumPy array that shares the tensor's memory)",
+    "gradcheck.twice_raised": "running backward twice on one graph, as "
+                              "gradcheck does, fails the second time: {error}; "
+                              "backward must leave ctx and the tensors it saved "
+                              "as it found them",
+    "gradcheck.twice_differs": "running backward twice on one graph, as "
+                               "gradcheck does, gives {first} the first time and "
+                               "{second} the second; backward must leave ctx and "
+                               "the tensors it saved as it found them",
     "warned": "; warning: {warning}",
     "not_tensor": "forward returned {kind}, not a tensor",
     "no_grad_fn": "the output has no grad_fn",
@@ -77,8 +125,8 @@ EN = {
                   "tensor backward needs with ctx.save_for_backward (flags "
                   "and numbers may be kept anywhere)",
     "saved.kept_unnamed": "a tensor forward made or was given is kept alive "
-                          "outside ctx.save_for_backward, by something the "
-                          "checker cannot name, and autograd does not track "
+                          "outside ctx.save_for_backward, by an object the "
+                          "checker cannot trace (a NumPy array, say), and autograd does not track "
                           "it; keep every tensor backward needs with "
                           "ctx.save_for_backward (flags and numbers may be "
                           "kept anywhere)",
@@ -122,9 +170,9 @@ EN = {
     "inplace.shared": "in y = w * 3 + CustomReLU.apply(x) the other branch got "
                       "a wrong gradient, w.grad = {got} instead of {expected} "
                       "(AddBackward0 passes the same tensor to both branches)",
-    "inplace.expanded": "after y.sum().backward(), whose gradient is a "
-                        "stride-0 expanded view, x.grad = {got}, while a fresh "
-                        "gradient gives {expected}",
+    "inplace.expanded": "y.sum().backward() hands backward a stride-0 "
+                        "expanded view of one number, and backward wrote into "
+                        "it: x.grad = {got} instead of {expected}",
     "inplace.expanded_warning": "y.sum().backward() warned: {warning}",
     "inplace.raised": "{scenario} raised {error}",
     "shapes.ok": "shapes (2, 3), (2, 2, 2) and () work, and so does a "
@@ -167,6 +215,37 @@ RU = {
     "checking": "Проверка {path}",
     "summary": "Пройдено обязательных проверок: {passed} из {total}.",
     "summary.load": "Проверки не выполнены: сначала исправьте файл.",
+    "summary.failed": " Не пройдены: {numbers}.",
+    "todo.load": "исправьте файл, чтобы команда python my_relu.py выполнялась; "
+                 "см. {page}",
+    "todo.subclass": "объявите class CustomReLU(torch.autograd.Function); см. {page}",
+    "todo.static": "поставьте @staticmethod над forward и backward; см. {page}",
+    "todo.saved": "сохраняйте каждый тензор, нужный backward, через "
+                  "ctx.save_for_backward(...) и читайте его из ctx.saved_tensors; "
+                  "см. {page}",
+    "todo.values": "верните из forward input.clamp(min=0), а из backward "
+                   "torch.where(input > 0, grad_output, 0.); см. {page}",
+    "todo.inplace": "создайте новый тензор (torch.where(input > 0, grad_output, 0.)) "
+                    "или скопируйте grad_output, прежде чем в него писать; см. {page}",
+    "todo.shapes": "используйте только поэлементные операции, без .view() "
+                   "у grad_output; см. {page}",
+    "todo.float64": "создавайте тензоры с типом входа (zeros_like, "
+                    "dtype=input.dtype); см. {page}",
+    "todo.gradcheck": "пусть backward возвращает производную forward и оставляет ctx "
+                      "таким, каким его получил; см. {page}",
+    "todo.double": "стройте градиент из дифференцируемых операций (torch.where), "
+                   "без @once_differentiable; см. {page}",
+    "cli.description": "Проверить решение CustomReLU.",
+    "cli.epilog": "код возврата: 0, если пройдены все обязательные проверки; 1, "
+                  "если проверка не пройдена или FILE не загружается; 2 при "
+                  "ошибке в аргументах",
+    "cli.check": "проверить FILE, в котором определён CustomReLU",
+    "cli.lang": "язык отчёта, например en или ru; для языка без перевода отчёт "
+                "будет на английском (по умолчанию en)",
+    "cli.timeout": "остановить решение через столько секунд (по умолчанию "
+                   "{seconds})",
+    "cli.command": "нужна команда: check FILE",
+    "usage.error": "ошибка: ",
     "usage.missing": "ошибка: файл не найден: {path}",
     "usage.directory": "ошибка: {path}\u00a0— это каталог; укажите файл "
                        "решения, например my_relu.py",
@@ -177,8 +256,7 @@ RU = {
     "saved": "forward сохраняет тензоры через ctx.save_for_backward",
     "values": "выход и градиент; в точке x = 0 градиент равен 0",
     "inplace": "backward не изменяет grad_output на месте (in-place)",
-    "shapes": "работает с тензором любой формы и раскладки (размерность 2, "
-              "3 и 0, транспонированный)",
+    "shapes": "любая форма и раскладка (2-D, 3-D, 0-d, транспонированный)",
     "float64": "float32 остаётся float32, float64 остаётся float64",
     "gradcheck": "gradcheck проходит вдали от нуля",
     "double": "двойной обратный проход (gradgradcheck)",
@@ -212,6 +290,27 @@ RU = {
     "run.not_run": "не запускалась: процесс проверки уже остановлен",
     "skipped": "не запускалась: CustomReLU не является функцией autograd",
     "error.where": " ({path}:{line}, функция {func})",
+    "error.again": "та же ошибка, что и в проверке {check}",
+    "hint.leaf": "; возвращайте новый тензор, а не пишите в этот на месте",
+    "inplace.forward": "CustomReLU.apply(x) завершился ошибкой в forward, ещё "
+                       "до backward: {error}",
+    "saved.stale_alias": "проверяющая программа изменила вход на месте после "
+                         "forward (x.neg_()), и backward молча взял новые "
+                         "значения: градиент {got} вместо {expected}; "
+                         "сохранённый тензор использует память входа, но не "
+                         "его счётчик версий: сохраняйте сам вход, а не "
+                         "input.data",
+    "place.array": "{path} (массив NumPy в той же памяти, что и тензор)",
+    "gradcheck.twice_raised": "обратный проход, запущенный дважды по тому же "
+                              "графу, как это делает gradcheck, во второй раз "
+                              "завершился ошибкой: {error}; backward должен "
+                              "оставлять ctx и сохранённые тензоры такими, "
+                              "какими их получил",
+    "gradcheck.twice_differs": "обратный проход, запущенный дважды по тому же "
+                               "графу, как это делает gradcheck, дал сначала "
+                               "{first}, а затем {second}; backward должен "
+                               "оставлять ctx и сохранённые тензоры такими, "
+                               "какими их получил",
     "warned": "; предупреждение: {warning}",
     "not_tensor": "forward вернул объект типа {kind}, а не тензор",
     "no_grad_fn": "у выхода нет grad_fn",
@@ -233,8 +332,9 @@ RU = {
                   "угодно)",
     "saved.kept_unnamed": "тензор, созданный или полученный forward, "
                           "удерживается в памяти в обход "
-                          "ctx.save_for_backward: его держит что-то, чему "
-                          "проверяющая программа не может дать имя, и "
+                          "ctx.save_for_backward: его держит объект, который "
+                          "проверяющая программа не может отследить (например, "
+                          "массив NumPy), и "
                           "autograd его не отслеживает; "
                           "сохраняйте каждый тензор, нужный backward, через "
                           "ctx.save_for_backward (флаги и числа можно хранить "
@@ -286,9 +386,9 @@ RU = {
                       "получила неверный градиент: w.grad = {got} вместо "
                       "{expected} (AddBackward0 передаёт обеим ветвям один и "
                       "тот же тензор)",
-    "inplace.expanded": "после y.sum().backward(), где градиент\u00a0— "
-                        "расширенное (expanded) представление с шагом 0, "
-                        "x.grad = {got}, а со свежим градиентом получается "
+    "inplace.expanded": "y.sum().backward() передаёт в backward расширенное "
+                        "(expanded) представление одного числа с шагом 0, и "
+                        "backward записал в него: x.grad = {got} вместо "
                         "{expected}",
     "inplace.expanded_warning": "y.sum().backward() выдал предупреждение: "
                                 "{warning}",
@@ -331,6 +431,25 @@ RU = {
 
 MESSAGES = {"en": EN, "ru": RU}
 
+# argparse's own texts (its gettext message ids), for the usage errors and --help of the
+# command line; English is argparse's.
+ARGPARSE = {"ru": {
+    "usage: ": "использование: ",
+    "positional arguments": "позиционные аргументы",
+    "options": "параметры",
+    "show this help message and exit": "показать эту справку и выйти",
+    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s": "нераспознанные аргументы: %s",
+    "the following arguments are required: %s": "не хватает обязательных аргументов: %s",
+    "expected one argument": "ожидается одно значение",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "неоднозначный параметр: %(option)s подходит к %(matches)s",
+    "invalid %(type)s value: %(value)r": "недопустимое значение типа %(type)s: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        "недопустимый вариант: %(value)r (выберите из %(choices)s)",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: ошибка: %(message)s\n",
+}}
+
 
 def table(lang):
     """The table for `lang` ('ru', 'ru_RU', 'ru-RU'…); English if there is none."""
@@ -338,7 +457,19 @@ def table(lang):
     return MESSAGES.get(code) or MESSAGES.get(code.split("_")[0]) or MESSAGES[FALLBACK]
 
 
+def argparse_text(lang):
+    """argparse's gettext in `lang`: its message ids, translated where a table has them."""
+    code = str(lang or FALLBACK).replace("-", "_").lower()
+    texts = ARGPARSE.get(code) or ARGPARSE.get(code.split("_")[0]) or {}
+    return lambda message: texts.get(message, message)
+
+
 def translate(lang, key, **values):
     """The message `key` in `lang`, English where that language lacks it."""
     text = table(lang).get(key, MESSAGES[FALLBACK][key])
     return text.format(**values)
+
+
+if __name__ == "__main__":  # part of the checker, not a command of its own
+    sys.exit("exercise/messages.py is part of the exercise's checker; check a solution with: "
+             "python -m exercise check FILE")

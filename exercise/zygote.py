@@ -16,6 +16,7 @@ import gc
 import json
 import os
 import selectors
+import signal
 import socket
 import sys
 import traceback
@@ -34,6 +35,7 @@ def warm(torch):
 def serve_child(child, request, fds):
     """In the forked child: run child.py's main() on the request, then exit."""
     stdin, report, stderr = fds
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a child as `python -c` starts
     os.setsid()
     os.chdir(request["cwd"])
     os.environ.clear()
@@ -82,6 +84,9 @@ def handle(child, conn):
 
 
 def main():
+    # An interrupt of the checker's process group (a Jupyter kernel shutting down, Ctrl-C) is
+    # the checker's to handle: the zygote goes when the checker does (its stdin closes).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # torch has a thread of its own once imported; Python 3.12 warns about any fork then.
     warnings.filterwarnings("ignore", r"This process .* is multi-threaded", DeprecationWarning)
     # torch warns at import when NumPy is missing, which a Python with torch alone is.
@@ -124,4 +129,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if __spec__ is None:  # `python -c <this file>`, as the checker starts it
+        main()
+    else:  # `python -m exercise.zygote`: part of the checker, not a command of its own
+        sys.exit("exercise/zygote.py is part of the exercise's checker; check a solution "
+                 "with: python -m exercise check FILE")

@@ -1,4 +1,5 @@
-# Correct: saves the mask and multiplies by it.
+# Correct: the modern style (setup_context only saves, it computes nothing); backward
+# multiplies by the mask instead of selecting with torch.where.
 import torch
 
 
@@ -9,9 +10,9 @@ class CustomReLU(torch.autograd.Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.save_for_backward(inputs[0] > 0)
+        ctx.save_for_backward(inputs[0])
 
     @staticmethod
     def backward(ctx, grad_output):
-        mask, = ctx.saved_tensors
-        return grad_output * mask
+        input, = ctx.saved_tensors
+        return grad_output * (input > 0)

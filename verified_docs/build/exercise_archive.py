@@ -23,8 +23,24 @@ import sys
 
 from exercise.cli import main
 
-sys.exit(main(sys.argv[1:], prog="python {NAME}", command=False))
+# The exercise page in each language: where a failed check's report sends the reader.
+PAGES = {{pages!r}}
+sys.exit(main(sys.argv[1:], prog="python {NAME}", command=False, pages=PAGES))
 '''
+
+
+def starter_source(site: Site, lang: str) -> str:
+    """The starter a page in `lang` publishes: its own translation (`starter.ru.py`, the same
+    code with its comments translated) where there is one, else the default's."""
+    translated = STARTER_SOURCE.removesuffix(".py") + f".{lang}.py"
+    return translated if (site.root / translated).is_file() else STARTER_SOURCE
+
+
+def pages(site: Site) -> dict[str, str]:
+    """The exercise page's address in each built language, under the site's address."""
+    base = (site.config["site_url"] or "/").rstrip("/") + "/"
+    return {lang.locale: base + lang.prefix + PAGE.removesuffix(".md") + "/"
+            for lang in site.built_languages}
 
 
 def archive(site: Site) -> bytes | None:
@@ -37,7 +53,7 @@ def archive(site: Site) -> bytes | None:
     buffer = io.BytesIO(b"#!/usr/bin/env python3\n")
     buffer.seek(0, io.SEEK_END)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in [("__main__.py", MAIN.encode()),
+        for name, data in [("__main__.py", MAIN.format(pages=pages(site)).encode()),
                            *((name, (site.root / name).read_bytes()) for name in names)]:
             info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
             info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16

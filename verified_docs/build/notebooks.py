@@ -191,7 +191,8 @@ def cells(site: Site, path: pathlib.Path, link_base: str, release: str) -> PageC
                 f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
             for other_release in outputs.shown_releases(other):
                 found.differs.setdefault(other_release, {})[section(fence)] = None
-        check_reader_output(found, fence, shown)
+        if path.name != exercise_archive.PAGE:  # the workbook's cells print the learner's own
+            check_reader_output(found, fence, shown)
     pending += range(done, len(text) + 1)
     flush()
     found.needs_checker = inliner.needs_checker
@@ -224,6 +225,49 @@ with zipfile.ZipFile({name!r}) as archive:
     archive.extractall(members=[n for n in archive.namelist()
                                 if n.startswith("exercise/")])
 sys.path.insert(0, os.getcwd())'''
+
+
+# The exercise's notebook is a workbook: the starter cell writes my_relu.py, the next cell runs
+# the checker on it, and the reference solution stays on the page.
+WORKBOOK_TAG = "workbook"
+CHECK_CELL = """\
+import sys
+
+!{{sys.executable}} {name} {starter}{lang}"""
+
+
+def workbook_sources(root: pathlib.Path) -> dict[str, str]:
+    """The page's cells the workbook changes, by source: the starter's (written to a file and
+    checked) and the reference solution's (left on the page)."""
+    def source(name: str) -> str:
+        return (root / name).read_text(encoding="utf-8").strip()
+
+    return {source(exercise_archive.STARTER_SOURCE): "starter",
+            source(exercise_archive.PACKAGE + "/solution.py"): "solution"}
+
+
+def workbook(nb_cells: list, site: Site, lang: str, page_url: str) -> list:
+    """The exercise notebook's cells as a workbook, in the language `lang` ('' the default)."""
+    from nbformat import v4
+
+    changed = workbook_sources(site.root)
+    mine = (site.root / exercise_archive.starter_source(site, lang.rstrip("/") or site.default)
+            ).read_text(encoding="utf-8").strip()
+    cells = []
+    for cell in nb_cells:
+        kind = changed.get(cell.source.strip()) if cell.cell_type == "code" else None
+        if kind == "solution":
+            cells.append(v4.new_markdown_cell(f"[{page_url}#solution]({page_url}#solution)"))
+        elif kind == "starter":
+            tags = {"tags": [WORKBOOK_TAG]}
+            cells.append(v4.new_code_cell(
+                f"%%writefile {exercise_archive.STARTER}\n{mine}", metadata=tags))
+            cells.append(v4.new_code_cell(CHECK_CELL.format(
+                name=exercise_archive.NAME, starter=exercise_archive.STARTER,
+                lang=f" --lang {lang.rstrip('/')}" if lang else ""), metadata=dict(tags)))
+        else:
+            cells.append(cell)
+    return cells
 
 
 def first_cell(found: PageCells, page_url: str, torch, strings) -> str:
@@ -279,7 +323,9 @@ def take_home(site: Site, path: pathlib.Path, page_dest: str, lang: str) -> Take
         exercise = base + lang_prefix + exercise_archive.PAGE.removesuffix(".md") + "/"
         nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
             name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
-    nb.cells += with_output_check(found, strings, page_url, site.config.repo_url)
+    body = with_output_check(found, strings, page_url, site.config.repo_url)
+    nb.cells += workbook(body, site, lang_prefix, page_url) \
+        if path.name == exercise_archive.PAGE else body
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
@@ -328,7 +374,7 @@ def files(files, site: Site, made: dict, archive: bytes) -> list:
             folder = posixpath.dirname(page.dest_uri)
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),
-                      (site.root / exercise_archive.STARTER_SOURCE).read_bytes())
+                      (site.root / exercise_archive.starter_source(site, lang)).read_bytes())
     if added and not prefix and local(config.site_url):
         # Not a warning: the strict build of the default config (`make build`, the tests) must
         # pass, and `make serve` is at that address. But published so, the files lead nowhere.
