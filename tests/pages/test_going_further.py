@@ -23,6 +23,7 @@ from snippets.going_further import (  # noqa: F401 (those not named below run on
     mark_non_differentiable,
     modern_relu,
     needs_input_grad,
+    no_function_needed,
     per_sample,
     setup_context,
     vmap,
