@@ -1,5 +1,4 @@
 import torch
-from torch.func import grad
 
 
 class ReLU(torch.autograd.Function):
@@ -9,8 +8,7 @@ class ReLU(torch.autograd.Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):  # only ctx, no computation
-        input, = inputs
-        ctx.save_for_backward(input)
+        ctx.save_for_backward(inputs[0])
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -19,4 +17,4 @@ class ReLU(torch.autograd.Function):
 
 
 x = torch.tensor([-1.0, 0.0, 2.0])
-print(grad(lambda t: ReLU.apply(t).sum())(x).tolist())
+print(torch.func.grad(lambda t: ReLU.apply(t).sum())(x).tolist())

@@ -11,6 +11,7 @@ from torch.autograd.gradcheck import GradcheckError
 
 from snippets.going_further import (
     forward_mode,
+    function_wraps_op,
     gradcheck,
     gradgradcheck_once,
     per_sample,
@@ -112,3 +113,28 @@ def test_custom_op_vmap_without_a_rule_falls_back_and_gives_the_same_values():
 
 def test_boxed_grads_call_is_off_by_default():
     assert torch.autograd.Function.boxed_grads_call is False
+
+
+def test_the_wrapped_kernel_is_opaque_only_behind_the_custom_op():
+    """The kernel's .tolist() stops torch.compile(fullgraph=True) when the Function runs it
+    itself; behind the custom op the same Function compiles (its page prints the gradient)."""
+    kernel = inspect.unwrap(function_wraps_op.relu_kernel._init_fn)
+
+    class Inline(function_wraps_op.ReLU):
+        @staticmethod
+        def forward(input):
+            return kernel(input)
+
+    x = torch.tensor([-1.0, 2.0], requires_grad=True)
+    compiled = torch.compile(lambda t: Inline.apply(t).sum(), backend="aot_eager",
+                             fullgraph=True)
+    with pytest.raises(Exception, match=r"tolist"):
+        compiled(x)
+    assert function_wraps_op.compiled_grad(torch.tensor([-1.0, 2.0])) == [0.0, 1.0]
+
+
+def test_the_wrapped_op_has_no_autograd_of_its_own():
+    """The custom op inside has no register_autograd: the gradient is the Function's."""
+    x = torch.tensor([-1.0, 2.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match="no autograd formula was registered"):
+        function_wraps_op.relu_kernel(x).sum().backward()

@@ -8,6 +8,7 @@ from snippets.mask import (
     exact_zeros_minimal,
     gradcheck_at_kink_minimal,
     kink_composition,
+    minimum_norm_per_overload,
     value_at_zero,
 )
 from snippets.shared.my_relu import MyReLU
@@ -75,3 +76,19 @@ def test_the_pages_stand_in_has_the_tutorials_gradient(values):
     torch.testing.assert_close(*grads, rtol=0, atol=0, equal_nan=True)
     assert gradcheck_at_kink_minimal.relus["slope 1 at 0 (tutorial)"](
         torch.tensor([-1.0, 0.0, 2.0])).tolist() == [0.0, 0.0, 2.0]
+
+
+def test_minimum_norm_is_per_overload_one_tensor_gives_0_two_give_a_half_each():
+    """The page's reading of the autograd note: relu and clamp with a number bound are functions
+    of x alone (0 at the kink); maximum and a Tensor-bound clamp of two Tensors ((1/2, 1/2) at a
+    tie), the Tensor-bound clamp only from 2.14 on (1 to x before)."""
+    grads = minimum_norm_per_overload.grads_at_zero
+    assert grads(lambda x, b: torch.relu(x)) == "x: 0.0"
+    assert grads(torch.maximum) == "x: 0.5, bound: 0.5"
+    assert grads(lambda x, b: x.clamp(min=0)) == ("x: 1.0" if RELEASE < (2, 14) else "x: 0.0")
+    assert grads(lambda x, b: x.clamp(min=b)) == (
+        "x: 1.0, bound: 0.0" if RELEASE < (2, 14) else "x: 0.5, bound: 0.5")
+    # the bound need not require grad to count: x's share stays 1/2
+    x = torch.tensor(0.0, requires_grad=True)
+    torch.maximum(x, torch.tensor(0.0)).backward()
+    assert x.grad.item() == 0.5
