@@ -91,14 +91,13 @@ test: test-env browser
 	$(PY) -m ruff check --quiet .
 	$(PY) -m pytest -n 2 --dist loadscope
 
-# Every output fence of every page, and the recorded results of snippets/results/, from real
-# runs on each PyTorch release.
+# Every output fence of every page, from real runs on each PyTorch release.
 outputs: env
-	$(PY) -m verified_docs results
 	$(PY) -m pytest --update-outputs docs
 
+# The docs tests' time beside a plain run of the same code, per release (scripts/bench.py).
 bench: env
-	$(PY) -m verified_docs bench
+	$(PY) scripts/bench.py
 
 # One more PyTorch release, every mechanical step (verified_docs/commands/add_release.py): its line
 # in requirements-torch.txt, requirements.txt frozen again for a new default, the install, the

@@ -1,3 +1,7 @@
+"""The one strict build of the site per `make test` (the `site` fixture): the first pytest-xdist
+worker to need it builds it under a file lock, the others read it; its footers from a provenance
+record the fixture writes, so the built-site tests wait for no page run. And how `make test`
+shares the tests out between two workers: the browser tests together, every other file apart."""
 import json
 import os
 
@@ -35,7 +39,7 @@ def provenance_record(tmp_path_factory) -> dict:
     """What the test build's footers show: every page with code verified on every release on
     VERIFIED, but the last one, which says "not yet verified"."""
     with_code = [f"{lang}/{page}" for lang in SITE.locales for page in SITE.pages(SITE.default)
-                 if fences.python_fences(SITE.docs / SITE.default / page)]
+                 if fences.python_fences(SITE, SITE.docs / SITE.default / page)]
     entry = {"torch": list(SITE.torch.ascending()), "verified": VERIFIED}
     pending = SITE.pages(SITE.default)[-1]
     return {"run": entry, "with_code": with_code,

@@ -9,7 +9,8 @@ import functools
 import pathlib
 import re
 
-from verified_docs.model.fences import page_fences
+from tests.repo import SITE
+from verified_docs.model.fences import INCLUDE_LINE, body_start, page_fences
 
 
 def blank(match: re.Match) -> str:
@@ -29,7 +30,7 @@ MARKUP = [
     re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|\$\$.*?\$\$", re.S),  # math: \( \), \[ \], $$ $$
     re.compile(r"\{[:#.][^{}\n]*\}"),                     # attribute lists: { #id }, {: .class }
     re.compile(r"^ {4}(?:attrs|type|open):.*$", re.M),     # options of a /// block
-    re.compile(r"^\s*--8<--.*$", re.M),                   # snippet includes
+    re.compile(INCLUDE_LINE.pattern, re.M),               # snippet includes
 ]
 
 
@@ -39,10 +40,8 @@ def prose(path: pathlib.Path, inline_code: bool = False) -> str:
     attribute lists blanked; lines and columns stay where they were. With `inline_code`, the
     `inline code` stays, for a rule about the words around it («во `float64`»)."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    code = {n for f in page_fences(path) for n in range(f.open_line, f.close_line + 1)}
-    if lines and lines[0].strip() == "---":
-        end = next((n for n, line in enumerate(lines[1:], 2) if line.strip() in ("---", "...")), 0)
-        code |= set(range(1, end + 1))
+    code = {n for f in page_fences(SITE, path) for n in range(f.open_line, f.close_line + 1)}
+    code |= set(range(1, body_start(SITE, path) + 1))  # the front matter
     text = "".join("\n" if n in code else line for n, line in enumerate(lines, 1))
     for pattern in MARKUP if inline_code else [INLINE_CODE, *MARKUP]:
         text = pattern.sub(blank, text)

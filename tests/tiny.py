@@ -7,6 +7,7 @@ import shutil
 
 from tests.repo import ROOT, SITE
 from verified_docs.model.fences import Fence, python_fences
+from verified_docs.model.site import Site
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "tiny"
 RELEASES = SITE.torch.ascending()
@@ -27,12 +28,12 @@ def tiny_site(root: pathlib.Path) -> pathlib.Path:
     return root
 
 
-def write_page(path: pathlib.Path, *fences: tuple[str, str]) -> list[Fence]:
+def write_page(site: Site, path: pathlib.Path, *fences: tuple[str, str]) -> list[Fence]:
     """A page of a title, then each fence (its info string, its text), the first on line 3: its
     Python fences."""
     lines = [f"# {path.stem}", ""]
     for info, text in fences:
         lines += [f"```{info}", *text.splitlines(), "```", ""]
     path.write_text("\n".join(lines), encoding="utf-8")
-    return python_fences(path)
+    return python_fences(site, path)
 

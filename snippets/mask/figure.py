@@ -9,12 +9,13 @@ object-oriented `Figure`, so no pyplot state or GUI backend is involved, and its
 byte-for-byte reproducible: no date in the metadata, a fixed salt for the SVG ids, and text
 kept as <text> elements (searchable, and readable by screen readers) instead of glyph paths.
 
-Which function takes which value at 0 is not written here: `picks()` reads it from the results
-measured on every verified release (snippets/results/grad_at_zero_table.json, the table of the
-relu-vs-clamp page), so the labels and the caption change when a release does.
+Which function takes which value at 0 is not written here: `picks()` reads it from what
+snippets/relu_vs_clamp/grad_at_zero_table.py prints on every verified release (the output blocks
+of the relu-vs-clamp page, which the tests check on every run), so the labels and the caption
+change when a release does.
 """
+import functools
 import io
-import json
 import pathlib
 
 import matplotlib
@@ -49,7 +50,6 @@ AND = {"en": " and ", "ru": " и "}
 # The functions the figure names, by their row in the results, and how the figure names them.
 NAMES = {"torch.relu(x)": "torch.relu", "MyReLU.apply(x)": "MyReLU",
          "x.clamp(min=0)": "clamp"}
-RESULTS = pathlib.Path(__file__).parents[1] / "results" / "grad_at_zero_table.json"
 # Languages whose decimal separator is not ".".
 DECIMAL_COMMA = {"ru"}
 # Width of each drawing in inches; at 10 pt text the narrow one is meant to be shown at its
@@ -73,12 +73,21 @@ def has_labels(lang) -> bool:
     return lang in LABELS and lang in CAPTIONS
 
 
+@functools.cache
+def measured() -> dict:
+    """{release: [(code, value, grad_fn), ...]} as the relu-vs-clamp page shows them."""
+    from verified_docs.model.outputs import printed_rows
+    from verified_docs.model.site import Site
+
+    return printed_rows(Site.load(pathlib.Path(__file__).parents[2]), "grad_at_zero_table")
+
+
 def picks(results=None) -> dict[float, list[str]]:
-    """{value at 0: [names]} of the functions in NAMES, from the recorded results
-    ({release: [[code, value, grad_fn], ...]}). A function whose value depends on the release
+    """{value at 0: [names]} of the functions in NAMES, from the measured results
+    ({release: [(code, value, grad_fn), ...]}). A function whose value depends on the release
     is named once per value, with the releases that give it: "clamp (2.13.0)"."""
     if results is None:
-        results = json.loads(RESULTS.read_text(encoding="utf-8"))
+        results = measured()
     values = {code: {} for code in NAMES}   # code -> value -> [releases]
     for release, rows in results.items():
         for code, value, _ in rows:

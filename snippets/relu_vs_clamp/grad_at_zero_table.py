@@ -1,7 +1,5 @@
 """The gradient each ReLU-like formulation passes back at exactly x = 0."""
-import json
 import math
-import sys
 
 import torch
 import torch.nn.functional as F
@@ -66,13 +64,9 @@ def rows():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--json"]:  # recorded by `make outputs`
-        release = torch.__version__.split("+")[0]
-        print(json.dumps({"torch": release, "rows": rows()}))
-    else:
-        print(f"{'formulation':<30}{'grad at 0':>9}  grad_fn")
-        for code, grad, name in rows():
-            print(f"{code:<30}{grad:>9g}  {name}")
-        same = all(grad_at_zero(f, -0.0) == grad_at_zero(f)
-                   for _, f in FORMULATIONS)
-        print(f"at x = -0.0 every row gives the same gradient: {same}")
+    print(f"{'formulation':<30}{'grad at 0':>9}  grad_fn")
+    for code, grad, name in rows():
+        print(f"{code:<30}{grad:>9g}  {name}")
+    same = all(grad_at_zero(f, -0.0) == grad_at_zero(f)
+               for _, f in FORMULATIONS)
+    print(f"at x = -0.0 every row gives the same gradient: {same}")

@@ -27,14 +27,14 @@ READ_JS = pathlib.Path(__file__).with_name("read.js")
 
 @pytest.fixture(scope="session")
 def server(site):
-    srv = s.SiteServer(site)
+    srv = s.SiteServer(SITE, site)
     yield srv
     srv.close()
 
 
 @pytest.fixture(scope="session")
 def pages(site) -> list[s.Page]:
-    found = s.discover_pages(site)
+    found = s.discover_pages(SITE, site)
     missing = sorted(set(LANGS) - {page.lang.locale for page in found})
     assert not missing, f"the built site has no pages for {missing} (languages in mkdocs.yml)"
     return found

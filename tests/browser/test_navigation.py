@@ -57,7 +57,7 @@ def test_language_menu_html_lang_and_logo(visits, server, lang):
             problems.append(f"{v.url}: the page's own language is not marked (aria-current, "
                             f"bold): {v.switcher}")
         for target in SITE.built_languages:
-            want = server.url(s.counterpart(v.page.location, target))
+            want = server.url(s.counterpart(SITE, v.page.location, target))
             if urllib.parse.unquote(items[target.locale]["href"]) != want:
                 problems.append(f"{v.url}: the {target.locale!r} item leads to "
                                 f"{items[target.locale]['href']}, not {want}")
@@ -73,7 +73,7 @@ def test_switching_language_keeps_the_section(tab, server, lang):
             tab.page.locator(".md-header .md-select").first.hover()
             tab.page.locator(f"a.md-select__link[hreflang='{target.locale}']").first.click()
             tab.page.wait_for_load_state("load")
-            expected = server.url(s.counterpart(f"{lang.prefix}mask/", target)) + anchor
+            expected = server.url(s.counterpart(SITE, f"{lang.prefix}mask/", target)) + anchor
             assert urllib.parse.unquote(tab.page.url) == expected, (
                 f"{lang.prefix}mask/{anchor} -> {target.locale}: landed on {tab.page.url} (the "
                 "menu's script carries the #section along: overrides/partials/alternate.html)")
@@ -125,7 +125,7 @@ def test_sitemap_has_hreflang_alternates(site, pages):
     for page in pages:
         loc = base + page.location
         for target in SITE.built_languages:
-            want = base + s.counterpart(page.location, target)
+            want = base + s.counterpart(SITE, page.location, target)
             got = entries.get(loc, {}).get(target.locale)
             if got != want:
                 problems.append(f"{loc}: hreflang={target.locale} is {got}, expected {want}")

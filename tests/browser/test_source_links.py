@@ -15,6 +15,7 @@ from tests.repo import ROOT, SITE
 from tests.tiny import tiny_site
 from verified_docs.build.source_links import FENCE
 from verified_docs.commands import browser as s
+from verified_docs.model.site import Site
 
 REPO = "https://github.com/example/custom-autograd"
 
@@ -54,8 +55,9 @@ def site_with_repo(tmp_path_factory):
     site = root / "site"
     result = build(root, site, REPO_URL=REPO, EDIT_URI="")  # "": the default edit path
     assert result.returncode == 0, result.stderr
-    server = s.SiteServer(site)
-    yield root, site, server, s.discover_pages(site)
+    tiny = Site.load(root)
+    server = s.SiteServer(tiny, site)
+    yield root, site, server, s.discover_pages(tiny, site)
     server.close()
 
 

@@ -1,12 +1,13 @@
 """Tables: each in Material's scrolling box once (verified_docs/build/tables.py) with the theme's look,
 the page no wider than a 360 px phone; the results table on a desktop, a column per release,
-each cell the recorded value in the page's decimal separator (verified_docs/build/results.py)."""
+each cell the value the page's output blocks show, in the page's decimal separator
+(verified_docs/build/results.py)."""
 
 import pytest
 
 from tests.browser.conftest import LANGS
 from tests.repo import SITE
-from verified_docs.build import results
+from verified_docs.model.outputs import printed_rows
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -32,13 +33,13 @@ def test_every_table_scrolls_in_its_box_and_looks_like_the_themes(phone_visits, 
 def test_results_table_shows_every_release_as_recorded(visits, lang):
     found = [(v.page.source, table) for v in visits.of(lang) for table in v.results]
     assert found, f"no page in {lang!r} shows a results table"
-    comma = SITE.extra(lang)["strings"].get("decimal_separator", ".")
+    comma = SITE.text("decimal_separator", lang)
     releases = list(SITE.torch.ascending())
     for source, table in found:
         where = f"docs/{source}, results table {table['name']!r}"
         assert table["releases"] == releases, (
             f"{where}: its columns are {table['releases']}, the verified releases are {releases}")
-        recorded = results.read(SITE, table["name"])
+        recorded = printed_rows(SITE, table["name"])
         assert len(table["rows"]) == len(recorded[releases[0]]), (
             f"{where}: {len(table['rows'])} rows, {len(recorded[releases[0]])} recorded")
         for shown, (code, *_) in zip(table["rows"], recorded[releases[0]]):

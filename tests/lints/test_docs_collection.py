@@ -30,8 +30,8 @@ def test_every_python_fence_is_collected(page, pytestconfig):
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_every_output_fence_belongs_to_code(page):
-    owned = {f.open_line for code in fences.python_fences(page) for f in fences.output_fences(code)}
-    for fence in fences.page_fences(page):
+    owned = {f.open_line for code in fences.python_fences(SITE, page) for f in fences.output_fences(code)}
+    for fence in fences.page_fences(SITE, page):
         if fence.lang == fences.OUTPUT_LANG:
             assert fence.open_line in owned, (
                 f"{SITE.relative(page)}:{fence.open_line}: an ```output fence must directly follow "

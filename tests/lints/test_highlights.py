@@ -9,7 +9,7 @@ from verified_docs.model.highlights import problems
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_highlighted_lines_are_the_ones_the_comment_names(page):
-    found = problems(page)
+    found = problems(SITE, page)
     if found:
         pytest.fail("\n".join(found), pytrace=False)
 
@@ -39,7 +39,7 @@ def test_a_small_page(tmp_path, above, lines, code, expected):
     page = tmp_path / "page.md"
     fence = f'```{{.python hl_lines="{lines}"}}' if lines else "```python"
     page.write_text(f"# T\n\n{above}{fence}\n{code}```\n", encoding="utf-8")
-    found = problems(page)
+    found = problems(SITE, page)
     assert len(found) == len(expected) and all(
         want in got for want, got in zip(expected, found)), f"expected {expected}, got {found}"
 

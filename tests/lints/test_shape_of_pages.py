@@ -1,4 +1,4 @@
-"""The shape every page keeps, in every language (tests/README.md). Long harnesses are welcome,
+"""The shape every page keeps, in every language. Long harnesses are welcome,
 folded away in a `/// details` block."""
 
 import os
@@ -35,14 +35,14 @@ def blocks_around(path):
 def visible_examples(path):
     """Python fences a reader sees without unfolding anything, that start a fresh example."""
     around = blocks_around(path)
-    return [f for f in page_fences(path) if f.lang in PYTHON_LANGS
+    return [f for f in page_fences(SITE, path) if f.lang in PYTHON_LANGS
             and "details" not in around[f.open_line] and not f.continued]
 
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_answer_box_comes_before_any_code(page):
     text = page.read_text(encoding="utf-8").splitlines()
-    fences = page_fences(page)
+    fences = page_fences(SITE, page)
     first_code = fences[0].open_line if fences else len(text) + 1
     note = next((n for n, line in enumerate(text, 1)
                  if re.match(r"^///\s*note\b", line.strip())), None)
@@ -61,7 +61,7 @@ def test_answer_box_comes_before_any_code(page):
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
 def test_code_and_output_lines_fit_80_columns(page):
     wide = []
-    for fence in page_fences(page):
+    for fence in page_fences(SITE, page):
         if fence.lang not in (*PYTHON_LANGS, OUTPUT_LANG):
             continue
         for offset, line in enumerate(fence.source().splitlines(), 1):

@@ -26,7 +26,7 @@ PAIRS = [pytest.param(lang, page, id=f"{lang}/{page}") for lang in SITE.locales[
 
 @pytest.mark.parametrize("lang, page", PAIRS)
 def test_same_structure_as_default_language(lang, page):
-    problems = page_problems(SITE.docs / SITE.default / page, SITE.docs / lang / page)
+    problems = page_problems(SITE, SITE.docs / SITE.default / page, SITE.docs / lang / page)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
@@ -114,12 +114,13 @@ for english, russian in TRANSLATED.items():
      "  {en}: `other.md#anchor`\n  {ru}: `other.md#elsewhere`"),
 ])
 def test_parity_names_both_lines(tmp_path, old, new, expected):
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's pages
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\ndocs_dir: en\n", encoding="utf-8")
     for lang, text in (("en", ENGLISH), ("ru", RUSSIAN.replace(old, new) if old else RUSSIAN)):
         (tmp_path / lang).mkdir()
         (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
     assert not old or old in RUSSIAN, old
-    problems = "\n".join(page_problems(tmp_path / "en/page.md", tmp_path / "ru/page.md"))
+    problems = "\n".join(page_problems(Site.load(tmp_path), tmp_path / "en/page.md",
+                                        tmp_path / "ru/page.md"))
     if expected is None:
         assert not problems, problems
     else:
@@ -154,7 +155,7 @@ def test_only_prose_headings_and_code_make_a_translation_outdated(old, new, outd
 
 @pytest.mark.parametrize("broken", ["en", "ru"])
 def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken):
-    site = Site(tiny_site(tmp_path))
+    site = Site.load(tiny_site(tmp_path))
     page = tmp_path / "docs" / broken / "mask.md"
     page.write_bytes(page.read_bytes().replace(b"\n\n", b"\n\n\xff\xfe"))
     ok, out = print_status(site), capsys.readouterr().out

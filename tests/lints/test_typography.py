@@ -149,7 +149,6 @@ def test_russian_typography(path):
      "9: «в» before `float…`"),
 ])
 def test_rule(tmp_path, text, expected):
-    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")  # a site's page
     page = tmp_path / "page.md"
     page.write_text(text + "\n", encoding="utf-8")
     found = [f"{line}: {message}" for line, message, _ in problems_in(

@@ -18,7 +18,7 @@ def expected(old: str, new: str) -> tuple[set[tuple[str, int]], int]:
     examples run on both."""
     differ, count = set(), 0
     for page in SITE.pages(SITE.default):
-        python = [f for f in page_fences(SITE.docs / SITE.default / page)
+        python = [f for f in page_fences(SITE, SITE.docs / SITE.default / page)
                   if f.lang in PYTHON_LANGS]
         for number, fence in enumerate(python, 1):
             if "notest" in fence.options or not {old, new} <= set(fence.releases):

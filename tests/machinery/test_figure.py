@@ -12,7 +12,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from snippets.mask import figure as figure_relu
 from tests.repo import ROOT, SITE
-from verified_docs.build import figures, results
+from verified_docs.build import figures
+from verified_docs.model.outputs import printed_rows
 
 DOCS = SITE.docs
 SVG = "{http://www.w3.org/2000/svg}"
@@ -120,8 +121,8 @@ def test_figure_has_the_labels_of_its_language(lang):
 
 
 def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release():
-    """The labels and the caption come from the recorded results, release by release."""
-    recorded = results.read(SITE, "grad_at_zero_table")
+    """The labels and the caption come from the page's output fences, release by release."""
+    recorded = printed_rows(SITE, "grad_at_zero_table")
     measured = {code: {release: next(v for c, v, _ in rows if c == code)
                        for release, rows in recorded.items()} for code in figure_relu.NAMES}
     for code, by_release in measured.items():
@@ -139,21 +140,12 @@ def test_figure_names_who_takes_which_value_at_zero_as_measured_on_every_release
 
 
 def test_figure_follows_a_release_that_changes_a_value():
-    recorded = results.read(SITE, "grad_at_zero_table")
+    recorded = printed_rows(SITE, "grad_at_zero_table")
     changed = {release: [[code, 0.0 if code == "MyReLU.apply(x)" else value, name]
                          for code, value, name in rows] for release, rows in recorded.items()}
     assert "MyReLU" in figure_relu.picks(changed)[0.0]
     assert "MyReLU" not in figure_relu.picks(changed).get(1.0, [])
     assert "MyReLU and" not in figure_relu.caption("en", changed).split("take 0")[1]
-
-
-def test_every_translated_mask_page_has_figure_labels():
-    for lang in list(SITE.locales):
-        page = DOCS / lang / "mask.md"
-        if page.exists():  # a page not translated yet shows English
-            assert lang in figure_relu.LABELS, (
-                f"{page.relative_to(ROOT)} is translated, but snippets/mask/figure.py has no "
-                f"LABELS[{lang!r}]: add the figure's labels in that language.")
 
 
 def test_figure_is_reproducible_and_not_committed(tmp_path):

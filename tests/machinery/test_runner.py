@@ -7,7 +7,6 @@ import threading
 import pytest
 
 from tests.tiny import NEWEST, OLDEST, PRINT_RELEASE, RELEASES, tiny_site, write_page
-from verified_docs.model.fences import snippet_preprocessor
 from verified_docs.model.site import PageError, Site
 from verified_docs.pytest.runner import BlockFailed, Runner
 
@@ -22,7 +21,7 @@ def short(release: str) -> str:
 
 @pytest.fixture(scope="module")
 def runner(tmp_path_factory):
-    runner = Runner(Site.at(tiny_site(tmp_path_factory.mktemp("tiny"))), TIMEOUT, LIMIT)
+    runner = Runner(Site.load(tiny_site(tmp_path_factory.mktemp("tiny"))), TIMEOUT, LIMIT)
     runner.start(RELEASES)
     yield runner
     runner.close()
@@ -30,7 +29,7 @@ def runner(tmp_path_factory):
 
 def page(runner, tmp_path, name, *fences):
     """The Python fences of a page of `fences` in the runner's site, named after the test."""
-    return write_page(runner.site.docs / "en" / f"{tmp_path.name}-{name}.md", *fences)
+    return write_page(runner.site, runner.site.docs / "en" / f"{tmp_path.name}-{name}.md", *fences)
 
 
 def printed(results) -> dict[str, str]:
@@ -151,7 +150,7 @@ def test_a_fence_is_expanded_once_in_the_callers_thread(runner, tmp_path, monkey
     """The site's one snippet preprocessor keeps state while it runs: the releases' threads
     must not expand a fence at once."""
     monkeypatch.chdir(runner.site.root)  # where the site's snippets are found, as in a build
-    preprocessor, threads = snippet_preprocessor(runner.site), []
+    preprocessor, threads = runner.site.snippets, []
     expand = preprocessor.run
     monkeypatch.setattr(preprocessor, "run", lambda lines: threads.append(
         threading.current_thread()) or expand(lines))

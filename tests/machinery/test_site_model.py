@@ -32,7 +32,7 @@ def site(tmp_path) -> Site:
     for page, text in PAGES.items():
         (tmp_path / "docs" / page).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "docs" / page).write_text(text, encoding="utf-8")
-    return Site(tmp_path)
+    return Site.load(tmp_path)
 
 
 @pytest.mark.parametrize("fact, expected, why", [
@@ -51,19 +51,20 @@ def site(tmp_path) -> Site:
     (lambda s: [s.language_of(s.docs / "ru" / "mask.md"), s.language_of(s.root / "mkdocs.yml")],
      ["ru", None], "Site.language_of: a file's language folder, None outside docs/"),
     (lambda s: [s.extra("ru"), s.extra("en")],
-     [{"output_title": "Вывод", "strings": {"outdated_title": "Устарело", "english_link": "English"}},
+     [{"output_title": "Вывод", "strings": {"outdated_title": "Устарело"}},
       {"output_title": "Output", "strings": {"outdated_title": "Outdated", "english_link": "English"}}],
-     "Site.extra(lang): the language's own `extra` over the global one, `strings` merged key by "
-     "key (a text the language lacks is the default language's)"),
+     "Site.extra(lang): the language's own `extra` over the global one key by key at the top, as "
+     "static-i18n does (its `strings` replace the global ones whole)"),
+    (lambda s: [s.counterpart(s.docs / "en" / "guide" / "index.md", "ru").relative_to(s.root)
+                .as_posix()], ["docs/ru/guide/index.md"],
+     "Site.counterpart(path, lang): the page of `lang` at the place of `path`"),
     (lambda s: [s.built_html(s.root / "site", lang, page).relative_to(s.root).as_posix() for
                 lang, page in [("en", "index.md"), ("en", "guide/index.md"), ("ru", "mask.md")]],
      ["site/index.html", "site/guide/index.html", "site/ru/mask/index.html"],
      "Site.built_html: static-i18n builds the default language at the site's root and another "
      "into <lang>/, and MkDocs makes name.md name/index.html"),
-    (lambda s: Site.at(s.root) is Site.at(s.root / "docs" / "..") is not s, True,
-     "Site.at(root) gives one Site per root, so mkdocs.yml is loaded once; Site(root) afresh"),
 ], ids=["order", "languages", "built", "language_at", "pages", "language_of", "extra",
-        "built_html", "one_per_root"])
+        "counterpart", "built_html"])
 def test_site_model(site, fact, expected, why):
     found = fact(site)
     assert found == expected, f"{why}; got {found!r}"
@@ -74,9 +75,9 @@ def test_loading_the_config_leaves_the_mkdocs_logger_as_it_was(site):
     before = logger.level
     logger.setLevel(logging.DEBUG)
     try:
-        assert site.config["site_name"] == "Test"
+        assert Site.load(site.root).config["site_name"] == "Test"
         assert logger.level == logging.DEBUG, (
-            f"Site.config left the `mkdocs` logger at {logging.getLevelName(logger.level)}: "
+            f"Site.load left the `mkdocs` logger at {logging.getLevelName(logger.level)}: "
             "it quiets load_config's INFO lines only while loading, then restores the level")
     finally:
         logger.setLevel(before)

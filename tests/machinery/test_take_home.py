@@ -82,10 +82,7 @@ def page_path(lang: model.Language, name: str) -> pathlib.Path:
 @functools.cache
 def made(lang: model.Language, name: str) -> notebooks.TakeHome | None:
     """The page's notebook and script, as the build makes them."""
-    return notebooks.take_home(page_path(lang, name), page_dest(lang, name),
-                               SITE.config["site_url"], lang.prefix,
-                               SITE.extra(lang.locale)["strings"].__getitem__,
-                               SITE.config["repo_url"])
+    return notebooks.take_home(SITE, page_path(lang, name), page_dest(lang, name), lang.locale)
 
 
 def isolated(folder: pathlib.Path) -> dict:
@@ -173,7 +170,7 @@ def started(lang: model.Language, name: str):
 def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
     """(page:line, what it prints on the default release) of every fence it runs, in order."""
     found = []
-    for fence in fences.python_fences(page_path(lang, name)):
+    for fence in fences.python_fences(SITE, page_path(lang, name)):
         if DEFAULT in fence.releases:
             shown = outputs.shown_on(fence, DEFAULT)
             found.append((fence.where, outputs.normalise(shown.content) if shown else ""))
@@ -203,7 +200,7 @@ def matching(lang: model.Language, name: str, release: str) -> dict[int, str]:
     """{example: "✓ matches PyTorch …" naming every release that prints what `release` prints}
     of the page's examples that show an output and run on `release`."""
     text = SITE.extra(lang.locale)["strings"]["output_check_matches"]
-    python = [f for f in fences.page_fences(page_path(lang, name))
+    python = [f for f in fences.page_fences(SITE, page_path(lang, name))
               if f.lang in fences.PYTHON_LANGS]
     found = {}
     for example, fence in enumerate(python, 1):
@@ -313,7 +310,7 @@ def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name
                 if line.startswith("#")}
     first, install = nb.cells[0].source, nb.cells[1]
     inliner = notebooks.Inliner(SITE)
-    for fence in fences.python_fences(page_path(lang, name)):
+    for fence in fences.python_fences(SITE, page_path(lang, name)):
         if DEFAULT not in fence.releases:
             continue
         source = inliner.cell(fence.source(), fence.where).rstrip("\n")
@@ -427,10 +424,17 @@ CHECKED_PAGE = "relu-vs-clamp.md"
 OTHER = SITE.torch.ascending()[0]  # the oldest release, not the default
 
 
+def with_repo_url(url: str) -> model.Site:
+    """The repository's site as a build with REPO_URL=`url` reads it."""
+    site = model.Site.load(ROOT)
+    site.config["repo_url"] = url
+    return site
+
+
 def checked_notebook(lang: model.Language, repo_url: str | None = None):
-    th = notebooks.take_home(page_path(lang, CHECKED_PAGE), page_dest(lang, CHECKED_PAGE),
-                             SITE.config["site_url"], lang.prefix,
-                             SITE.extra(lang.locale)["strings"].__getitem__, repo_url)
+    site = SITE if repo_url is None else with_repo_url(repo_url)
+    th = notebooks.take_home(site, page_path(lang, CHECKED_PAGE), page_dest(lang, CHECKED_PAGE),
+                             lang.locale)
     nb = nbformat.reads(th.notebook, as_version=4)
     for cell in nb.cells:
         if notebooks.INSTALL_TAG in cell.metadata.get("tags", []):

@@ -31,7 +31,7 @@ REFUSED = {  # path: why `make translations STAMP=<path>` refuses it
 def translations(root, *args: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(["--root", str(root), *args])
+        code = cli.main(list(args), root)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -55,7 +55,7 @@ def workflow(tmp_path_factory):
     (root / "docs" / "ru" / "other.md").write_text("# Другая\n", encoding="utf-8")
     steps = {"stamp": translations(root, "stamp", *REFUSED, "docs/ru/index.md",
                                    "docs/ru/mask.md")}
-    steps["only in ru"] = page_set_problems(Site(root), "ru")
+    steps["only in ru"] = page_set_problems(Site.load(root), "ru")
     (root / "docs" / "ru" / "other.md").unlink()
     steps["stamped"] = translations(root, "status")[1]
     english = root / "docs" / "en"
@@ -99,7 +99,7 @@ def test_outdated_and_untranslated_pages_are_reported_and_bannered(workflow):
     mask = row(status, "mask.md")
     assert "outdated" in mask and "docs/en/mask.md changed since it was stamped" in mask, mask
 
-    site, strings = steps["site"], Site(root).extra("ru")["strings"]
+    site, strings = steps["site"], Site.load(root).extra("ru")["strings"]
     outdated = html(site, "ru/mask/")
     assert 'id="translation-outdated"' in outdated and strings["outdated_title"] in outdated
     assert re.search(rf'<a href="(\.\./)+mask/" hreflang="en">{strings["english_link"]}</a>',
@@ -135,7 +135,7 @@ def test_new_language_adds_only_its_entry_and_every_check_picks_it_up(workflow):
     assert f"        - locale: de\n          name: {language_name('de')}\n" in after
     assert not (root / "docs" / "de").exists(), "a new language has no page until translated"
 
-    site = Site(root)
+    site = Site.load(root)
     assert site.locales == ("en", "ru", "de")
     assert interface_texts(site.config, "de") == interface_texts(site.config, "en"), (
         "the new entry copies every text of the interface from English")
@@ -163,7 +163,7 @@ def test_a_new_page_and_deleted_texts_are_each_reported_once(workflow):
     tests/lints/test_languages.py reports its own problem, and nothing else (the site still builds)."""
     assert workflow[1]["only in ru"] == ["docs/ru/ has ['other.md'], which docs/en/ lacks"], (
         "docs/ru/other.md, with no English page, should fail parity (page_set_problems)")
-    site = Site(workflow[0])
+    site = Site.load(workflow[0])
     assert nav_problems(site) == [
         "docs/en/new-page.md is not in `nav` of mkdocs.yml, so no menu leads to it: add "
         "`- <Title>: new-page.md` to `nav`, and `<Title>: <the title translated>` to "

@@ -9,26 +9,16 @@ import pytest
 import torch
 from torch.autograd.gradcheck import GradcheckError
 
-from snippets.going_further import (  # noqa: F401 (those not named below run on the page, in its fences)
-    backward_receives,
-    compile,
-    custom_op,
-    custom_op_transforms,
+from snippets.going_further import (
     forward_mode,
     gradcheck,
-    gradcheck_minimal,
     gradgradcheck_once,
-    mark_minimal,
-    mark_non_differentiable,
-    modern_relu,
-    needs_input_grad,
     per_sample,
     setup_context,
     vmap,
     vmap_mask_forms,
 )
-
-RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+from tests.repo import RELEASE
 
 
 def test_per_sample_example_has_no_exact_zero():

@@ -2,9 +2,8 @@
 
 import torch
 
-from snippets.index import (  # noqa: F401 (torch_release runs on the page)
+from snippets.index import (
     grad_at_zero,
-    torch_release,
 )
 
 

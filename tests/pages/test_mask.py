@@ -4,22 +4,15 @@ snippets' values; what an output fence prints, the page's own run compares."""
 import pytest
 import torch
 
-from snippets.mask import (  # noqa: F401 (those not named below run on the page, in its fences)
-    chain_rule,
-    chain_rule_minimal,
-    exact_zeros,
+from snippets.mask import (
     exact_zeros_minimal,
-    gradcheck_at_kink,
     gradcheck_at_kink_minimal,
-    half_right,
     kink_composition,
-    nonfinite_gradient,
     value_at_zero,
-    value_at_zero_minimal,
 )
 from snippets.shared.my_relu import MyReLU
+from tests.repo import RELEASE
 
-RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 NAN = float("nan")
 
 

@@ -1,5 +1,6 @@
-"""Every snippet module is tested by some test module, and runs cleanly as `__main__`, twice
-with the same output. Each page's facts are in tests/pages/test_<page>.py."""
+"""Every snippet module is used on its page, and runs cleanly as `__main__`, twice with the
+same output (tests/machinery/test_on_every_release.py runs this module on every release). Each
+page's facts are in tests/pages/test_<page>.py."""
 import ast
 import re
 import runpy
@@ -9,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT, SITE
+from verified_docs.model.fences import INCLUDE_LINE
+
+FIGURES = SITE.config["plugins"]["verified-docs"].config.figures
 # The snippets, and the exercise's files a reader copies (its starter, solution and saved
 # versions; not the checker, nor the wrong solutions in cases/, several of which fail on purpose).
 SNIPPET_MODULES = sorted(
@@ -18,24 +22,36 @@ SNIPPET_MODULES = sorted(
     + [f"exercise.{name}" for name in ("starter", "solution", "saved_versions")])
 
 
-def imported_snippets(test_file):
-    """Names of the snippets modules that a test file imports, `snippets.` left out."""
-    imported = set()
-    for node in ast.walk(ast.parse(test_file.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            imported |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
-        elif isinstance(node, ast.Import):
-            imported |= {alias.name for alias in node.names}
-    return {name for name in imported if name.split(".")[0] in ("snippets", "exercise")}
+def used_on(page: Path) -> set[Path]:
+    """The files the page includes, the figures it shows (the build's `figures` option), and
+    every module of snippets/ those import, and those in turn."""
+    text = page.read_text(encoding="utf-8")
+    found = {ROOT / m[2].strip("\"'") for m in map(INCLUDE_LINE.match, text.splitlines()) if m}
+    found |= {ROOT / snippet for image, snippet in FIGURES.items() if image in text}
+    stack = [path for path in found if path.suffix == ".py"]
+    while stack:
+        for node in ast.walk(ast.parse(stack.pop().read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [f"{names[0]}.{alias.name}" for alias in node.names] if names else []
+            for name in (n for n in names if n.startswith("snippets.")):
+                path = ROOT / (name.replace(".", "/") + ".py")
+                if path.is_file() and path not in found:
+                    found.add(path)
+                    stack.append(path)
+    return found
 
 
-def test_every_snippet_module_is_imported_by_a_test():
-    # Other pages' snippets are tested in their own files, so look at every test file.
-    imported = set()
-    for test_file in sorted((ROOT / "tests").rglob("test_*.py")):
-        imported |= imported_snippets(test_file)
-    untested = [name for name in SNIPPET_MODULES if name not in imported]
-    assert not untested, f"snippets modules that no tests/**/test_*.py imports: {untested}"
+@pytest.mark.parametrize("name", SNIPPET_MODULES)
+def test_every_snippet_is_used_on_its_page(name):
+    """snippets/<page>/ holds its page's code (snippets/shared/, any page's): each module is
+    included there, drawn as its figure, or imported by a module that is."""
+    path = ROOT / f"{name.replace('.', '/')}.py"
+    folder = path.parent.name
+    pages = (sorted((ROOT / "docs" / "en").glob("*.md")) if folder == "shared"
+             else [ROOT / "docs" / "en" / f"{folder.replace('_', '-')}.md"])
+    assert any(path in used_on(page) for page in pages if page.exists()), (
+        f"{path.relative_to(ROOT)}: no page uses it ({', '.join(p.name for p in pages)} neither "
+        "includes it nor a module it includes imports it): show it on its page, or delete it")
 
 
 @pytest.mark.parametrize("name", SNIPPET_MODULES)

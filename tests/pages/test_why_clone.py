@@ -8,37 +8,16 @@ from pathlib import Path
 import pytest
 import torch
 
-# The self-contained examples run when imported (as when pasted); some tests
-# below run them again with runpy to read what they leave behind.
 from snippets.shared import my_relu, no_clone_relu
-from snippets.why_clone import (  # noqa: F401
-    caller_gradient,
+from snippets.why_clone import (
     double_backward_table,
-    grad_mode,
-    gradient_dtype,
-    hazard_expanded_gradient,
-    hazard_shared_gradient,
-    hazard_table,
-    hazard_tensor_hook,
-    hazard_user_gradient,
-    input_grad_buffers,
-    input_grad_buffers_limits,
-    mark_dirty,
     mark_dirty_wrong_gradient,
-    module_hook,
-    no_grad_second,
-    once_differentiable_no_fix,
-    once_unused,
     out_of_place_backward,
-    saved_gradient,
-    sibling_branch,
-    sum_of_outputs,
-    tensor_hook,
     tutorial_loop,
 )
+from tests.repo import RELEASE
 
 ROOT = Path(__file__).resolve().parents[2]
-RELEASE = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 MyReLU = my_relu.MyReLU
 NoCloneReLU = no_clone_relu.NoCloneReLU
 

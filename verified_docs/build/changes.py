@@ -16,7 +16,7 @@ from mkdocs.utils import get_relative_url
 
 from verified_docs.model import outputs
 from verified_docs.model.fences import PYTHON_LANGS, heading_above, page_fences
-from verified_docs.model.site import Site, interface_text, location
+from verified_docs.model.site import Site, location
 
 PLACEHOLDER = "<!-- release-changes -->"
 SUMMARY = "<!-- release-changes-summary -->"
@@ -35,7 +35,7 @@ def pair_changes(site: Site, old: str, new: str) -> tuple[list[tuple], int]:
     found, count = [], 0
     for page in site.pages(site.default):
         path = site.docs / site.default / page
-        python = [f for f in page_fences(path) if f.lang in PYTHON_LANGS]
+        python = [f for f in page_fences(site, path) if f.lang in PYTHON_LANGS]
         for number, fence in enumerate(python, 1):
             if "notest" in fence.options or not {old, new} <= set(fence.releases):
                 continue
@@ -60,17 +60,17 @@ def fence(title: str, lines) -> str:
     return f'{outputs.ticks(body)}output title="{title}"\n{body}\n{outputs.ticks(body)}\n'
 
 
-def page_markdown(markdown: str, site: Site, config, page_url: str) -> str:
+def page_markdown(markdown: str, site: Site, page_url: str) -> str:
     if PLACEHOLDER not in markdown and SUMMARY not in markdown:
         return markdown
-    titles = {page: name for item in config.nav or [] if isinstance(item, dict)
+    titles = {page: name for item in site.config.nav or [] if isinstance(item, dict)
               for name, page in item.items() if isinstance(page, str)}
-    label = interface_text(config, "changes_release")
+    label = site.text("changes_release")
     summary, parts = [], []
     for old, new in pairs(site):
         found, count = pair_changes(site, old, new)
         anchor = f"changes-{old.replace('.', '-')}"
-        sentence = interface_text(config, "changes_count").format(
+        sentence = site.text("changes_count").format(
             changed=len(found), examples=count, old=old, new=new)
         pages = list(dict.fromkeys(titles.get(c[0], c[0]) for c in found))
         where = f" ({', '.join(pages)})" if pages else ""

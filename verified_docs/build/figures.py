@@ -17,8 +17,6 @@ from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
-from verified_docs.model.site import build_languages
-
 log = get_plugin_logger(__name__)
 
 # About where the side-by-side drawing would shrink its 10 pt text below 11 px.
@@ -38,13 +36,13 @@ def variant(uri: str, narrow: bool, dark: bool) -> str:
     return f"{stem}{'-narrow' if narrow else ''}{'-dark' if dark else ''}{ext}"
 
 
-def add_drawings(files, config, modules: dict):
-    default, lang = build_languages(config)
+def add_drawings(files, site, modules: dict):
+    default, lang = site.default, site.language
     for uri, module in modules.items():
         for narrow in (False, True):
             for dark in (False, True):
                 name = variant(uri, narrow, dark)
-                figure = File.generated(config, f"{lang}/{name}",
+                figure = File.generated(site.config, f"{lang}/{name}",
                                         content=module.svg(lang, narrow, dark=dark))
                 figure.dest_uri = posixpath.join("" if lang == default else lang, name)
                 files.append(figure)

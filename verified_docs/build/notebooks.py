@@ -23,8 +23,8 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 
 from verified_docs.build import exercise_archive, output_check, source_links
-from verified_docs.model import fences, outputs, site
-from verified_docs.model.site import Site
+from verified_docs.model import fences, outputs
+from verified_docs.model.site import PageError, Site, location
 
 log = get_plugin_logger(__name__)
 
@@ -63,7 +63,7 @@ class Inliner:
         try:
             tree = ast.parse(source)
         except SyntaxError as exc:
-            raise site.PageError(f"{where}: does not parse: {exc}") from None
+            raise PageError(f"{where}: does not parse: {exc}") from None
         replaced = []
         for node in ast.walk(tree):  # the top level first, in order
             names = ([node.module or ""] if isinstance(node, ast.ImportFrom) else
@@ -74,7 +74,7 @@ class Inliner:
             elif SNIPPETS not in roots:
                 continue
             elif isinstance(node, ast.Import) or node not in tree.body:
-                raise site.PageError(f"{where}: only a top-level `from snippets.<module> import "
+                raise PageError(f"{where}: only a top-level `from snippets.<module> import "
                                      "<name>` can be inlined")
             else:
                 replaced.append((node, self.module(node.module, node.names, where)))
@@ -92,7 +92,7 @@ class Inliner:
             shown = ", ".join(alias.name for alias in names)
             return f"# {shown}: defined above, from {rel}\n{aliases}"
         if not path.is_file():
-            raise site.PageError(f"{where}: imports {module}, which is not a file of the project")
+            raise PageError(f"{where}: imports {module}, which is not a file of the project")
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines(keepends=True)
         for node in reversed(ast.parse(source).body):
@@ -133,7 +133,7 @@ def prose(lines: list[str], link_base: str) -> str:
         else:
             out.append(line)
     text = COMMENT.sub("", "\n".join(out))
-    text = LOCAL_LINK.sub(lambda m: m[1] + link_base + (site.location(m[2]) if m[2].endswith(
+    text = LOCAL_LINK.sub(lambda m: m[1] + link_base + (location(m[2]) if m[2].endswith(
         ".md") else m[2]) + m[3], text)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
@@ -149,16 +149,16 @@ class PageCells:
     checked: dict[int, list] = dataclasses.field(default_factory=dict)
 
 
-def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
+def cells(site: Site, path: pathlib.Path, link_base: str, release: str) -> PageCells:
     """The page's cells; none when the default release runs none of its code."""
     from nbformat import v4  # imported when a build makes notebooks, not with every config load
 
-    page, python, headings = Site.containing(path), fences.python_fences(path), fences.headings(path)
+    python, headings = fences.python_fences(site, path), fences.headings(site, path)
     title_at = next((n for n, heading in headings.items() if heading["hashes"] == "#"), None)
     found = PageCells(headings[title_at]["text"] if title_at else path.stem, [], False, {})
     if not any(release in fence.releases for fence in python):
         return found
-    text, inliner, pending = page.read_text(path).splitlines(), Inliner(page), []
+    text, inliner, pending = site.read_text(path).splitlines(), Inliner(site), []
 
     def flush() -> None:  # the title heads the first cell
         markdown = prose([text[n - 1] for n in pending if n != title_at], link_base)
@@ -171,7 +171,7 @@ def cells(path: pathlib.Path, link_base: str, release: str) -> PageCells:
         return found.title if not heading or heading["hashes"] == "#" else \
             f"[{heading['text']}](#{heading['id']})" if heading["id"] else heading["text"]
 
-    done = fences.body_start(path) + 1  # the first line not yet in a cell
+    done = fences.body_start(site, path) + 1  # the first line not yet in a cell
     for fence in python:  # with its output fences, a code cell, or left out on other releases
         shown = fences.output_fences(fence)
         pending += range(done, fence.open_line)
@@ -251,19 +251,17 @@ class TakeHome:
     needs_checker: bool
 
 
-def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: str,
-              strings, repo_url: str | None = None) -> TakeHome | None:
-    """The notebook and script of the page at `path` whose HTML goes to `page_dest`, links
-    absolute under `site_url` + `lang_prefix`, texts `strings(key)` of the language's
-    `extra.strings`, issues reported to `repo_url`; None when the default release runs none
-    of it."""
+def take_home(site: Site, path: pathlib.Path, page_dest: str, lang: str) -> TakeHome | None:
+    """The notebook and script of the page at `path` whose HTML goes to `page_dest`, in `lang`
+    (its texts and its links, absolute under the site's address); None when the default release
+    runs none of it."""
     import jupytext
     import nbformat
     from nbformat import v4
 
-    torch = Site.containing(path).torch
-    base = site_url.rstrip("/") + "/"
-    found = cells(path, base + lang_prefix, torch.default)
+    torch, lang_prefix = site.torch, "" if lang == site.default else f"{lang}/"
+    base = (site.config.site_url or "/").rstrip("/") + "/"
+    found = cells(site, path, base + lang_prefix, torch.default)
     if not found.cells:
         return None
     folder = posixpath.dirname(page_dest)
@@ -271,6 +269,9 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
     nb = v4.new_notebook(metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"}})
+    def strings(key: str) -> str:
+        return site.text(key, lang)
+
     nb.cells = [v4.new_markdown_cell(first_cell(found, page_url, torch, strings)),
                 v4.new_code_cell(f"%pip install torch=={torch.default}",
                                  metadata={"tags": [INSTALL_TAG]})]
@@ -278,7 +279,7 @@ def take_home(path: pathlib.Path, page_dest: str, site_url: str, lang_prefix: st
         exercise = base + exercise_archive.PAGE.removesuffix(".md") + "/"
         nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
             name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
-    nb.cells += with_output_check(found, strings, page_url, repo_url)
+    nb.cells += with_output_check(found, strings, page_url, site.config.repo_url)
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
         cell.id = f"cell-{number}"
     nbformat.validate(nb)
@@ -297,11 +298,11 @@ def with_output_check(found: PageCells, strings, page_url: str, repo_url: str | 
     return [setup, *found.cells, summary]
 
 
-def files(files, config, made: dict, archive: bytes) -> list:
+def files(files, site: Site, made: dict, archive: bytes) -> list:
     """Every page's notebook and script in the language being built (recorded in `made` by
     the page's dest_uri), and beside the exercise page its checker archive and starter."""
-    default, lang = site.build_languages(config)
-    prefix = "" if lang == default else f"{lang}/"
+    config, lang = site.config, site.language
+    prefix = "" if lang == site.default else f"{lang}/"
     added = []
 
     def generated(uri: str, content) -> None:
@@ -314,10 +315,8 @@ def files(files, config, made: dict, archive: bytes) -> list:
     for page in list(files.documentation_pages()):
         # A page not translated yet is the English file (static-i18n's fallback): taken home so.
         try:
-            found = take_home(pathlib.Path(page.abs_src_path), page.dest_uri,
-                              config.site_url or "/", prefix,
-                              lambda key: site.interface_text(config, key), config.repo_url)
-        except site.PageError as exc:  # an error naming page and line; `make serve` goes on
+            found = take_home(site, pathlib.Path(page.abs_src_path), page.dest_uri, lang)
+        except PageError as exc:  # an error naming page and line; `make serve` goes on
             log.error(f"{exc}; the page gets no notebook or script")
             continue
         if found is None:
@@ -329,7 +328,7 @@ def files(files, config, made: dict, archive: bytes) -> list:
             folder = posixpath.dirname(page.dest_uri)
             generated(posixpath.join(folder, exercise_archive.NAME), archive)
             generated(posixpath.join(folder, exercise_archive.STARTER),
-                      (Site.of(config).root / exercise_archive.STARTER_SOURCE).read_bytes())
+                      (site.root / exercise_archive.STARTER_SOURCE).read_bytes())
     if added and not prefix and local(config.site_url):
         # Not a warning: the strict build of the default config (`make build`, the tests) must
         # pass, and `make serve` is at that address. But published so, the files lead nowhere.
@@ -344,15 +343,15 @@ def local(site_url: str | None) -> bool:
     return host in (None, "localhost", "::1") or (host or "").startswith("127.")
 
 
-def links(found: TakeHome | None, page, config) -> dict | None:
+def links(found: TakeHome | None, page, site: Site) -> dict | None:
     """What overrides/partials/take-home.html shows above the page. Colab opens a notebook from
     the branch the site is pushed to (PAGES_BRANCH, as .github/workflows/pages.yml pushes)."""
     if found is None:
         return None
-    github = GITHUB.match(config.repo_url or "")
+    github = GITHUB.match(site.config.repo_url or "")
     branch = os.environ.get("PAGES_BRANCH") or "gh-pages"
     return {"notebook": posixpath.basename(found.notebook_uri),
             "script": posixpath.basename(found.script_uri),
             "colab": github and "https://colab.research.google.com/github/"
                                 f"{github['repo']}/blob/{branch}/{found.notebook_uri}",
-            "source": source_links.page_source(page, config)}
+            "source": source_links.page_source(page, site)}

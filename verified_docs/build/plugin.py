@@ -1,9 +1,12 @@
 """The site's build: `verified-docs` in mkdocs.yml's plugins, after `i18n` and `search`; it
 calls the build's modules (verified_docs/__init__.py) event by event and holds one build's state.
 
-mkdocs-static-i18n builds every language with this one instance, rewriting the config in its own
-on_config: so nothing is reset in on_config, and what is computed once per build (the figures'
-snippets, the provenance record) is kept from the first language. `mkdocs serve` makes a new
+The site (verified_docs.model.site) is made once per build from the config MkDocs passes, so
+`mkdocs build -f other.yml` and `serve`'s reloaded mkdocs.yml are what every piece reads, and
+handed to each piece. mkdocs-static-i18n builds every language with this one instance and that
+one config, rewriting it in its own on_config: so nothing is reset in on_config, and what is
+computed once per build (the figures' snippets, the provenance record) is kept from the first
+language. `mkdocs serve` makes a new
 instance before each rebuild as long as the plugin has no on_startup or on_shutdown: that is how
 a rebuild sees an edited page, snippet, figure label, formula or translation.
 """
@@ -31,7 +34,7 @@ from verified_docs.build import (
     translated_pages,
 )
 from verified_docs.model import fences, provenance
-from verified_docs.model.site import Site, build_languages
+from verified_docs.model.site import Site
 
 log = get_plugin_logger(__name__)
 
@@ -47,17 +50,18 @@ class VerifiedDocsConfig(base.Config):
 
 class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     def __init__(self) -> None:
-        self.provenance: dict | None = None  # read in the first language's on_config
+        self.site: Site | None = None  # made in the first language's on_config
+        self.provenance: dict | None = None
         self.drawers: dict | None = None  # the figures' snippet modules
-        self.snippets = None  # the include check's pymdownx.snippets preprocessor
         self.archive: bytes | None = None  # the exercise's checker archive
         self.take_home: dict[str, notebooks.TakeHome] = {}  # by the page's dest_uri
 
     def on_config(self, config):
-        if self.provenance is None:  # the first language of this build
+        if self.site is None:  # the first language of this build
+            self.site = Site(config)
             fences.page_fences.cache_clear()  # pages as they are now, on each `make serve` build
             try:
-                self.provenance = provenance.read(Site.of(config).root / self.config.provenance)
+                self.provenance = provenance.read(self.site.root / self.config.provenance)
             except provenance.Unreadable as exc:
                 log.warning(f"{exc}; footers will say 'not yet verified'. Delete it and re-run "
                             "`make test` to regenerate it.")
@@ -71,42 +75,41 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
     @event_priority(-110)
     def on_files(self, files, /, *, config):
         if self.drawers is None:  # the first language of this build: the snippets as they are now
-            self.drawers = {uri: Site.of(config).snippet(path, fresh=True)
+            self.drawers = {uri: self.site.snippet(path, fresh=True)
                             for uri, path in self.config.figures.items()}
-            self.archive = exercise_archive.archive(Site.of(config)) or b""
-        figures.add_drawings(files, config, self.drawers)
+            self.archive = exercise_archive.archive(self.site) or b""
+        figures.add_drawings(files, self.site, self.drawers)
         for file in [*katex.assets(config),
-                     *notebooks.files(files, config, self.take_home, self.archive)]:
+                     *notebooks.files(files, self.site, self.take_home, self.archive)]:
             files.append(file)
         return files
 
     def on_page_markdown(self, markdown, /, *, page, config, files):
-        markdown = translated_pages.page_markdown(markdown, page, config)
+        markdown = translated_pages.page_markdown(markdown, page, self.site)
         markdown = source_links.title_includes(markdown)
-        markdown = changes.page_markdown(markdown, Site.of(config), config, page.url)
-        markdown = results.tables_in(markdown, page, config, self.config.results_tables)
-        if "8<-" in markdown and "pymdownx.snippets" in config.markdown_extensions:
-            self.snippets = self.snippets or fences.snippets(config)  # this build's config
-            markdown = includes.checked(markdown, page, config, self.snippets)
+        markdown = changes.page_markdown(markdown, self.site, page.url)
+        markdown = results.tables_in(markdown, page, self.site, self.config.results_tables)
+        if fences.SNIPPET_LINE.search(markdown) and "pymdownx.snippets" in config.markdown_extensions:
+            markdown = includes.checked(markdown, page, self.site)
         return markdown
 
     def on_page_content(self, html, /, *, page, config, files):
-        html = figures.captioned_figures(html, page, build_languages(config)[1], self.drawers)
+        html = figures.captioned_figures(html, page, self.site.language, self.drawers)
         html = katex.typeset_page(html, page)
-        html = translated_pages.page_html(html, page, config)
+        html = translated_pages.page_html(html, page, self.site)
         html = tables.wrapped(html)
         html = changes.anchored(html)
         html = source_links.linked_titles(html, config)
-        html = release_outputs.side_by_side(html, config.extra.get("strings") or {})
+        html = release_outputs.side_by_side(html, self.site.text)
         return search_text.code_left_out(html)
 
     def on_page_context(self, context, /, *, page, config, nav):
         search_text.keywords_indexed(page, config)
         context["provenance"] = provenance.footer(self.provenance, page.file.src_uri,
-                                                  build_languages(config)[1])
+                                                  self.site.language)
         context["take_home"] = notebooks.links(self.take_home.get(page.file.dest_uri), page,
-                                               config)
+                                               self.site)
         return context
 
     def on_post_template(self, output_content, /, *, template_name, config):
-        return translated_pages.post_template(output_content, template_name, config)
+        return translated_pages.post_template(output_content, template_name, self.site)

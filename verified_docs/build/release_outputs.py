@@ -64,7 +64,7 @@ def missing_rows(texts: list[list[str]]) -> list[dict[int, int]]:
     return rows
 
 
-def _box(run: re.Match, strings: dict) -> str:
+def _box(run: re.Match, text) -> str:
     blocks = [PARTS.fullmatch(b) for b in re.findall(BLOCK, run[0], re.S)]
     lines = [LINE.findall(b["code"]) if b else [] for b in blocks]
     if not all(b and "".join(found) == b["code"] for found, b in zip(lines, blocks)):
@@ -76,7 +76,7 @@ def _box(run: re.Match, strings: dict) -> str:
     # list changed lines, which are not aligned line for line.
     compared = any(MARKED in b["code"] for b in blocks)
     gaps = missing_rows(texts) if compared else [{} for _ in blocks]
-    missing = strings.get("outputs_missing", "(this release prints no such line)")
+    missing = text("outputs_missing") if any(gaps) else ""
     rendered = []
     for n, (block, found) in enumerate(zip(blocks, lines)):
         code = "".join(str(MISSING.format(missing)) * gaps[n].get(i, 0) + "".join(found[i:i + 1])
@@ -84,8 +84,7 @@ def _box(run: re.Match, strings: dict) -> str:
         title = block["title"]
         others = ", ".join(r for m, group in enumerate(releases) if m != n for r in group)
         if MARKED in block["code"] and others:
-            sentence = strings.get("outputs_differ", "Marked lines differ from the output of "
-                                   "PyTorch {releases}").format(releases=others)
+            sentence = text("outputs_differ").format(releases=others)
             title += str(DIFFER.format(sentence, others))
         rendered.append(block["head"] + title + block["middle"] + code + block["tail"])
     longest = max([len(t) for found in texts for t in found]
@@ -95,6 +94,7 @@ def _box(run: re.Match, strings: dict) -> str:
             f'data-longest="{longest}">' + "\n".join(rendered) + "</div>")
 
 
-def side_by_side(html_text: str, strings: dict | None = None) -> str:
-    """The page's HTML with every run of adjacent output blocks in one box."""
-    return RUN.sub(lambda run: _box(run, strings or {}), html_text)
+def side_by_side(html_text: str, text) -> str:
+    """The page's HTML with every run of adjacent output blocks in one box, its texts
+    `text(key)` (the language's interface texts)."""
+    return RUN.sub(lambda run: _box(run, text), html_text)

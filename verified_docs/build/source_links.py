@@ -49,12 +49,12 @@ def blob_base(config) -> str | None:
     return f"{config.repo_url.rstrip('/')}/blob/{match[1]}/"
 
 
-def page_source(page, config) -> str | None:
+def page_source(page, site: Site) -> str | None:
     """The page's Markdown file in the repository ("View source")."""
-    base = blob_base(config)
+    base = blob_base(site.config)
     if base is None:
         return None
-    return f"{base}{Site.of(config).relative(config.docs_dir)}/{page.file.src_uri}"
+    return f"{base}{site.relative(site.docs)}/{page.file.src_uri}"
 
 
 def linked_titles(html: str, config) -> str:

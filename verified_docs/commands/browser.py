@@ -18,20 +18,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def current() -> Site:
-    """The site the browser tests and commands look at: the working folder's."""
-    return Site.at(pathlib.Path.cwd())
-
-
-def counterpart(location: str, target: Language) -> str:
+def counterpart(site: Site, location: str, target: Language) -> str:
     """The same page in another language: static-i18n's folder structure keeps the path."""
-    return target.prefix + location[len(current().language_at(location).prefix):]
+    return target.prefix + location[len(site.language_at(location).prefix):]
 
 
 @dataclasses.dataclass(frozen=True)
 class Page:
     location: str        # "" for the home page, "ru/mask/" ...; relative to the site root
     lang: Language
+    site: Site = dataclasses.field(repr=False, compare=False)
 
     @property
     def source(self) -> str:
@@ -43,40 +39,39 @@ class Page:
     def shown_source(self) -> str:
         """The Markdown file whose text the reader sees: for a page not translated yet (no
         file), the default language's, which the build shows in its place."""
-        site = current()
-        if (site.docs / self.source).exists():
+        if (self.site.docs / self.source).exists():
             return self.source
-        return f"{site.default}/{self.source.split('/', 1)[1]}"
+        return f"{self.site.default}/{self.source.split('/', 1)[1]}"
 
 
-def discover_pages(site: pathlib.Path) -> list[Page]:
-    """Every HTML page of the built site (not the 404 page), default language first."""
+def discover_pages(site: Site, built: pathlib.Path) -> list[Page]:
+    """Every HTML page of `site` built into `built` (not the 404 page), default language first."""
     found = []
-    for html in site.rglob("index.html"):
-        rel = html.parent.relative_to(site)
+    for html in built.rglob("index.html"):
+        rel = html.parent.relative_to(built)
         if not (rel.parts and rel.parts[0] in ("assets", "search")):
             location = "" if rel == pathlib.Path(".") else rel.as_posix() + "/"
-            found.append(Page(location, current().language_at(location)))
-    return sorted(found, key=lambda p: (current().built_languages.index(p.lang), p.location))
+            found.append(Page(location, site.language_at(location), site))
+    return sorted(found, key=lambda p: (site.built_languages.index(p.lang), p.location))
 
 
 class SiteServer:
     """The built site on 127.0.0.1 (a free port, in a thread), under the path of site_url as the
     real host serves it ("/" at a domain root); anything outside it is a 404."""
 
-    def __init__(self, site: pathlib.Path):
-        prefix = urllib.parse.urlsplit(current().config["site_url"] or "/").path.rstrip("/") + "/"
+    def __init__(self, site: Site, built: pathlib.Path):
+        prefix = urllib.parse.urlsplit(site.config["site_url"] or "/").path.rstrip("/") + "/"
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def translate_path(self, path):
                 if not urllib.parse.urlsplit(path).path.startswith(prefix):
-                    return str(site / "__outside_the_site__")
+                    return str(built / "__outside_the_site__")
                 return super().translate_path("/" + path[len(prefix):])
 
             def log_message(self, *args):
                 pass
 
-        handler = functools.partial(Handler, directory=str(site))
+        handler = functools.partial(Handler, directory=str(built))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"

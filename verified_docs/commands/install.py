@@ -20,22 +20,20 @@ import tempfile
 
 from packaging.utils import canonicalize_name as canonical
 
-from verified_docs.model.site import Site
-
-RELEASES = Site.at(pathlib.Path.cwd()).torch  # the command runs in the site's folder
+from verified_docs.model import versions
 
 
-def pip(*args: str) -> None:
-    env = RELEASES.environ(RELEASES.default)  # resolve against the virtualenv alone
+def pip(releases: versions.Releases, *args: str) -> None:
+    env = releases.environ(releases.default)  # resolve against the virtualenv alone
     subprocess.run([sys.executable, "-m", "pip", *args], check=True, env=env)
 
 
-def needed(release: str, pip_args: list[str]) -> list[str]:
+def needed(releases: versions.Releases, release: str, pip_args: list[str]) -> list[str]:
     """`name==version` of torch `release` and of every package it needs that the virtualenv
     has no version of."""
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
-        pip("install", "--quiet", "--dry-run", "--report", report, f"torch=={release}",
+        pip(releases, "install", "--quiet", "--dry-run", "--report", report, f"torch=={release}",
             *pip_args)
         with open(report, encoding="utf-8") as file:
             resolved = json.load(file)["install"]
@@ -54,22 +52,23 @@ def installed(target: pathlib.Path, release: str) -> bool:
     return [v.split("+")[0] for v in found] == [release]
 
 
-def main(argv=None) -> int:
+def main(argv: list[str], root: pathlib.Path) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs install-release",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("release")
     parser.add_argument("pip_args", nargs=argparse.REMAINDER,
                         help="passed to pip (the Makefile's PIP_ARGS)")
     args = parser.parse_args(argv)
-    target = RELEASES.site_packages(args.release)
+    releases = versions.Releases(root)
+    target = releases.site_packages(args.release)
     if target is None:
         parser.error(f"{args.release} is the default release: it is installed in the "
                      "virtualenv itself")
     if installed(target, args.release):
         print(f"PyTorch {args.release} is already in {target.name}/")
         return 0
-    packages = needed(args.release, args.pip_args)
+    packages = needed(releases, args.release, args.pip_args)
     print(f"PyTorch {args.release} into {target.name}/: {', '.join(packages)}")
     shutil.rmtree(target, ignore_errors=True)
-    pip("install", "--quiet", "--no-deps", "--target", str(target), *packages, *args.pip_args)
+    pip(releases, "install", "--quiet", "--no-deps", "--target", str(target), *packages, *args.pip_args)
     return 0

@@ -10,13 +10,14 @@ import sys
 import tempfile
 
 from verified_docs.commands import browser as s
+from verified_docs.model.site import Site
 
-OUT = pathlib.Path("screenshots")  # in the working folder
+OUT = "screenshots"  # in the site's folder
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def shoot(browser, url, name, viewport, scheme="light"):
+def shoot(browser, url, out: pathlib.Path, viewport, scheme="light"):
     """Save `url` as screenshots/`name` once its fonts are in; on a phone, its figure centred."""
     context = browser.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=1)
     context.route("**/*", lambda r: r.continue_() if s.is_loopback(r.request.url) else r.abort())
@@ -26,31 +27,33 @@ def shoot(browser, url, name, viewport, scheme="light"):
     if viewport is PHONE:
         page.evaluate("() => document.querySelector('article figure').scrollIntoView({block: 'center'})")
         page.wait_for_timeout(300)
-    page.screenshot(path=str(OUT / name))
+    page.screenshot(path=str(out))
     context.close()
-    print(f"saved {OUT / name}")
+    print(f"saved {out}")
 
 
-def main(argv=None):
+def main(argv, root):
     missing = s.chromium_missing_message()
     if missing:
         sys.exit(f"screenshots: {missing}")
     from mkdocs.commands.build import build
-    from mkdocs.config import load_config
     from playwright.sync_api import sync_playwright
 
+    site = Site.load(root)
     with tempfile.TemporaryDirectory() as tmp:
-        site = pathlib.Path(tmp) / "site"
-        build(load_config(str(s.current().root / "mkdocs.yml"), site_dir=str(site), strict=True))
-        server = s.SiteServer(site)
-        OUT.mkdir(exist_ok=True)
+        built = pathlib.Path(tmp) / "site"
+        site.config.site_dir, site.config.strict = str(built), True
+        build(site.config)
+        server = s.SiteServer(site, built)
+        out = site.root / OUT
+        out.mkdir(exist_ok=True)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=s.CHROMIUM, args=s.CHROMIUM_ARGS)
-                for lang in s.current().built_languages:
-                    shoot(browser, server.url(lang.prefix), f"home-{lang.locale}.png", DESKTOP)
+                for lang in site.built_languages:
+                    shoot(browser, server.url(lang.prefix), out / f"home-{lang.locale}.png", DESKTOP)
                     for scheme, suffix in (("light", ""), ("dark", "-dark")):
                         shoot(browser, server.url(lang.prefix + "mask/"),
-                              f"mask-phone-{lang.locale}{suffix}.png", PHONE, scheme)
+                              out / f"mask-phone-{lang.locale}{suffix}.png", PHONE, scheme)
         finally:
             server.close()

@@ -22,12 +22,10 @@ class UsageError(Exception):
     """What a command was asked to do and cannot; the command prints it as `error: …`."""
 
 
-def main(argv=None) -> int:
+def main(argv: list[str], root: pathlib.Path) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs translations",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--root", type=pathlib.Path, default=pathlib.Path.cwd(),
-                        help="the repository (default: the current directory)")
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("status", help="table of every language: up to date / outdated / missing")
     stamp_cmd = commands.add_parser("stamp", help="after review: record that a translation "
@@ -38,7 +36,7 @@ def main(argv=None) -> int:
     lang_cmd.add_argument("--name", help="name in the language switcher (default: from Babel)")
     args = parser.parse_args(argv)
 
-    site = Site(args.root)  # read afresh: a command may follow another that edited mkdocs.yml
+    site = Site.load(root)
     if args.command == "stamp":  # a refused page does not stop the others
         return max(run(stamp, site, page) for page in args.pages)
     if args.command == "new-language":
@@ -66,11 +64,10 @@ def stamp(site: Site, path: str) -> str:
         raise UsageError(f"{path} is a folder. Stamp each page once you have reviewed it: "
                          f"make translations STAMP={folder}/<page>.md (several pages: "
                          f'STAMP="{folder}/a.md {folder}/b.md")')
-    try:
-        lang, *rest = translation.relative_to(site.docs.resolve()).parts
-    except ValueError:
-        raise UsageError(f"{path}: not a page under {site.relative(site.docs)}/") from None
-    english = site.docs / site.default / "/".join(rest)
+    lang = site.language_of(translation)
+    if lang is None:
+        raise UsageError(f"{path}: not a page under {site.relative(site.docs)}/")
+    english = site.counterpart(translation, site.default)
     if lang not in site.locales[1:]:
         raise UsageError(f"{path}: stamp a translation, i.e. a page of "
                          f"{', '.join(site.locales[1:])} (not {lang!r})")

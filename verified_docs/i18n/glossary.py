@@ -26,46 +26,40 @@ class GlossaryError(ValueError):
     """A problem in glossary.yml; its text starts with `glossary.yml:LINE:`."""
 
 
-def load_glossary(path: pathlib.Path) -> list[dict]:
-    import yaml
+def load_glossary(site: Site, path: pathlib.Path) -> list[dict]:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     path = pathlib.Path(path)
-    site = Site.containing(path)
     name = site.relative(path)
     try:
         text = site.read_text(path)
     except PageError as exc:  # not UTF-8, named with its line
         raise GlossaryError(str(exc)) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        entries = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
+        entries = YAML(typ="rt", pure=True).load(text)  # each node's line; no key twice
+    except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = min(mark.line + 1, text.count("\n") or 1) if mark else 1
         what = exc.problem or exc.context
         if exc.context and exc.problem and exc.context_mark:
             what += f" ({exc.context}, at line {exc.context_mark.line + 1})"
         raise GlossaryError(f"{name}:{line}: not valid YAML: {what}") from None
-    except yaml.YAMLError as exc:
+    except YAMLError as exc:
         raise GlossaryError(f"{name}:1: not valid YAML: {exc}") from None
     if not isinstance(entries, list) or not entries:
-        line = node.start_mark.line + 1 if node is not None else 1
+        line = getattr(getattr(entries, "lc", None), "line", 0) + 1
         raise GlossaryError(f"{name}:{line}: expected a list of terms, each starting with "
                             f"`- <language>: <term>`")
     seen: set[str] = set()
     # Every reason is in each language the glossary has terms in (a new one has none yet); a key
     # that is no language of the site is named on its own entry's line, not counted here.
     covered = sorted({k for e in entries if isinstance(e, dict) for k in e if k in site.locales})
-    for item, entry in zip(node.value, entries):
-        line = item.start_mark.line + 1
+    for number, entry in enumerate(entries):
+        line = entries.lc.item(number)[0] + 1
         if not isinstance(entry, dict):
             raise GlossaryError(f"{name}:{line}: expected a term (`<language>: <term>` lines), "
                                 f"got {entry!r}")
-        keys = [key.value for key, _ in item.value]
-        twice = sorted({key for key in keys if keys.count(key) > 1})
-        if twice:
-            raise GlossaryError(f"{name}:{line}: the term has `{twice[0]}` twice; YAML would "
-                                "keep only the last one")
         problem = entry_problem(entry, site.locales, covered, seen)
         if problem:
             raise GlossaryError(f"{name}:{line}: the term “{entry.get(site.default, '?')}” "

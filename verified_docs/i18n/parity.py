@@ -55,7 +55,7 @@ def items(site: Site, path) -> dict[str, list[Item]]:
     text, body = site.read_text(path), site.front_matter(path)[1]
     found: dict[str, list[Item]] = {HEADING: [], FENCE: [], INCLUDE: [], IMAGE: [], LINK: []}
     fenced = set()
-    for fence in page_fences(path):
+    for fence in page_fences(site, path):
         # The title is translated (`title="Вывод"`); each code line is an item of its own, so
         # that a message names the line that differs.
         options = re.sub(r"""\btitle=("[^"]*"|'[^']*'|\S*)""", "", " ".join(fence.options))
@@ -68,7 +68,7 @@ def items(site: Site, path) -> dict[str, list[Item]]:
     found[INCLUDE] = [Item((m[2],), n, f"`{line.strip()}`") for n, line in enumerate(lines, 1)
                       if n not in fenced and (m := INCLUDE_LINE.match(line))]
     # Lines keep their numbers: the front matter is blanked, not cut.
-    tokens = MarkdownIt("commonmark").parse("\n" * body_start(path) + body)
+    tokens = MarkdownIt("commonmark").parse("\n" * body_start(site, path) + body)
     for token, inline in zip(tokens, tokens[1:]):
         if token.type == "heading_open":
             anchor, level = HEADING_ID.search(inline.content), int(token.tag[1])
@@ -113,9 +113,8 @@ def differences(what: str, en_rel: str, tr_rel: str, en: list[Item], tr: list[It
     return found
 
 
-def page_problems(english, translation) -> list[str]:
+def page_problems(site: Site, english, translation) -> list[str]:
     """What keeps `translation` from being a translation of `english`, with what to do."""
-    site = Site.containing(english)
     en, tr = items(site, english), items(site, translation)
     problems = [problem for what in en
                 for problem in differences(what, site.relative(english), site.relative(translation),

@@ -4,7 +4,6 @@ texts of mkdocs.yml, the labels drawn into figures, the glossary's terms)."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import textwrap
 
@@ -126,26 +125,15 @@ def interface_gaps(site: Site, lang: str) -> list[str]:
     gaps = [f"mkdocs.yml, the `{lang}` entry of the i18n languages, {what}:\n" + grouped_keys(keys)
             for keys, what in ((missing, "missing (readers see the English text)"),
                                (same, "still the English text")) if keys]
-    # The texts drawn into figures: a literal `LABELS = {language: labels}` in snippets/.
-    for path in sorted((site.root / "snippets").rglob("*.py")):
-        text = path.read_text(encoding="utf-8", errors="replace")
-        if "LABELS" not in text:
-            continue
-        try:  # a snippet being edited may not parse: its labels are checked once it does
-            labels = next((ast.literal_eval(node.value) for node in ast.parse(text).body
-                           if isinstance(node, ast.Assign)
-                           and [getattr(t, "id", None) for t in node.targets] == ["LABELS"]), {})
-        except (SyntaxError, ValueError):
-            continue
-        if site.default in labels and lang not in labels:
-            gaps.append(f"{site.relative(path)}: no `{lang}` in LABELS (the figure shows the "
-                        "English labels)")
-        elif keys := [k for k in labels.get(site.default, {}) if k not in (labels[lang] or {})]:
-            gaps.append(f"{site.relative(path)}: LABELS[{lang!r}] lacks {', '.join(keys)}")
+    # The texts drawn into the build's figures (the `figures` option of verified-docs).
+    for path in site.config["plugins"]["verified-docs"].config.figures.values():
+        if not site.snippet(path).has_labels(lang):
+            gaps.append(f"{path}: no labels or caption in `{lang}` (the figure shows the "
+                        "English ones)")
     if (site.root / "glossary.yml").exists():
         from verified_docs.i18n.glossary import GlossaryError, load_glossary
         try:
-            terms = load_glossary(site.root / "glossary.yml")
+            terms = load_glossary(site, site.root / "glossary.yml")
         except GlossaryError as exc:
             return [*gaps, str(exc)]
         without = [str(t.get(site.default)) for t in terms if not t.get(lang)]

@@ -31,6 +31,7 @@ HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*"
 
 @dataclasses.dataclass(frozen=True)
 class Fence:
+    site: Site = dataclasses.field(repr=False)
     path: pathlib.Path
     lang: str
     options: tuple[str, ...]
@@ -38,10 +39,6 @@ class Fence:
     open_line: int      # 1-based line of the opening ``` in the page
     close_line: int     # 1-based line of the closing ```
     content: str        # as written on the page, `--8<--` lines unexpanded
-
-    @property
-    def site(self) -> Site:
-        return Site.containing(self.path)
 
     @property
     def where(self) -> str:
@@ -88,9 +85,7 @@ class Fence:
         if not SNIPPET_LINE.search(self.content):
             return self.content
         try:
-            # One preprocessor, whose run keeps state (the files being included, against loops):
-            # not to be run in two threads at once.
-            lines = snippet_preprocessor(self.site).run(self.content.splitlines())
+            lines = self.site.snippets.run(self.content.splitlines())
         except Exception as exc:  # pymdownx raises SnippetMissingError and others; all mean the same
             raise PageError(f"{self.where}: cannot include snippet: {exc}") from None
         return "\n".join(lines) + "\n"
@@ -102,72 +97,69 @@ class Fence:
         return "\n" * self.open_line + self.source(), self.site.relative(self.path)
 
 
-def snippets(config):
-    """pymdownx.snippets' preprocessor as `config` (mkdocs.yml, loaded) sets it up."""
-    import markdown
-
-    return markdown.Markdown(extensions=config["markdown_extensions"],
-                             extension_configs=config["mdx_configs"]).preprocessors["snippet"]
-
-
-@cache
-def snippet_preprocessor(site: Site):
-    return snippets(site.config)
+def info_words(info: str) -> list[str]:
+    """`{.python continuation}` or `python continuation` as [lang, *options]: pytest-markdown-docs'
+    reading (its parse_superfences_block_info), the language the first word with a dot."""
+    words = info.strip().removeprefix("{").removesuffix("}").split()
+    if info.strip().startswith("{"):
+        dotted = next((w for w in words if w.startswith(".")), None)
+        if dotted:
+            words = [dotted[1:], *(w for w in words if w is not dotted)]
+    return words or [""]
 
 
 @cache
-def page_fences(path: pathlib.Path) -> tuple[Fence, ...]:
+def page_fences(site: Site, path: pathlib.Path) -> tuple[Fence, ...]:
     from markdown_it import MarkdownIt
-    from pytest_markdown_docs.plugin import parse_superfences_block_info
 
     fences = []
-    for token in MarkdownIt("commonmark").parse(Site.containing(path).read_text(path)):
+    for token in MarkdownIt("commonmark").parse(site.read_text(path)):
         if token.type == "fence":
-            # The same reading of `{.python continuation}` as pytest-markdown-docs' superfences.
-            lang, *options = parse_superfences_block_info(token.info) or [""]
-            fences.append(Fence(path, lang, tuple(options), token.info, token.map[0] + 1,
+            lang, *options = info_words(token.info)
+            fences.append(Fence(site, path, lang, tuple(options), token.info, token.map[0] + 1,
                                 token.map[1], token.content))
     return tuple(fences)
 
 
-def body_start(path: pathlib.Path) -> int:
+def body_start(site: Site, path: pathlib.Path) -> int:
     """How many of the page's lines its front matter takes (none read when MkDocs' body is not
     the text's end: with CRLF line ends, MkDocs' reading of `key: value` lines gives LF)."""
-    site = Site.containing(path)
     text, body = site.read_text(path), site.front_matter(path)[1]
     return text[:len(text) - len(body)].count("\n") if text.endswith(body) else 0
 
 
-def headings(path: pathlib.Path) -> dict[int, re.Match]:
+def headings(site: Site, path: pathlib.Path) -> dict[int, re.Match]:
     """The page's `#` headings by 1-based line: none in its front matter or in a fence (where
     `# ` starts a comment)."""
-    fenced = {n for fence in page_fences(path) for n in range(fence.open_line, fence.close_line + 1)}
-    lines = Site.containing(path).read_text(path).splitlines()
-    return {n: heading for n in range(body_start(path) + 1, len(lines) + 1)
+    fenced = {n for fence in page_fences(site, path)
+              for n in range(fence.open_line, fence.close_line + 1)}
+    lines = site.read_text(path).splitlines()
+    return {n: heading for n in range(body_start(site, path) + 1, len(lines) + 1)
             if n not in fenced and (heading := HEADING.match(lines[n - 1]))}
 
 
 def heading_above(fence: Fence) -> re.Match | None:
     """The nearest heading above `fence`: its section's, or the page's title before any."""
-    return next((h for n, h in reversed(headings(fence.path).items()) if n < fence.open_line), None)
+    return next((h for n, h in reversed(headings(fence.site, fence.path).items())
+                 if n < fence.open_line), None)
 
 
-def python_fences(path: pathlib.Path) -> list[Fence]:
-    return [f for f in page_fences(path) if f.lang in PYTHON_LANGS and "notest" not in f.options]
+def python_fences(site: Site, path: pathlib.Path) -> list[Fence]:
+    return [f for f in page_fences(site, path)
+            if f.lang in PYTHON_LANGS and "notest" not in f.options]
 
 
-def fence_at(path: pathlib.Path, open_line: int) -> Fence:
-    for fence in python_fences(path):
+def fence_at(site: Site, path: pathlib.Path, open_line: int) -> Fence:
+    for fence in python_fences(site, path):
         if fence.open_line == open_line:
             return fence
-    raise PageError(f"{Site.containing(path).relative(path)}:{open_line}: no Python fence "
-                    "starts on this line")
+    raise PageError(f"{site.relative(path)}:{open_line}: no Python fence starts on this line")
 
 
 def output_fences(code: Fence) -> list[Fence]:
     """The output fences right after `code`, one per group of releases that print the same,
     with only blank lines between them."""
-    fences = page_fences(code.path)
+    fences = page_fences(code.site, code.path)
     lines = code.site.read_text(code.path).splitlines()
     found, end = [], code.close_line
     for following in fences[fences.index(code) + 1:]:
@@ -182,7 +174,7 @@ def output_fences(code: Fence) -> list[Fence]:
 def chain(fence: Fence) -> list[Fence]:
     """`fence`, preceded by the fences its `continuation` builds on (all on the same
     releases)."""
-    python = python_fences(fence.path)
+    python = python_fences(fence.site, fence.path)
     first = index = python.index(fence)
     while first > 0 and python[first].continued:
         first -= 1

@@ -6,7 +6,7 @@ naming a piece of each highlighted line, in order:
 
     <!-- highlights: grad_output.clone() | grad_input[input < 0] = 0 -->
 
-`problems(page)` names by page and line a fence whose numbers no longer point at those lines
+`problems(site, page)` names by page and line a fence whose numbers no longer point at those lines
 (with the numbers that would), a fence without the comment, and a comment without a fence.
 """
 
@@ -20,11 +20,10 @@ from verified_docs.model.site import Site
 COMMENT = re.compile(r"^\s*<!--\s*highlights:\s*(.*?)\s*-->\s*$")
 
 
-def problems(page) -> list[str]:
-    site = Site.containing(page)
+def problems(site: Site, page) -> list[str]:
     lines, rel, found = site.read_text(page).splitlines(), site.relative(page), []
     # Output fences are marked by `make outputs` from what differs between releases.
-    code = [f for f in page_fences(page) if f.lang != OUTPUT_LANG]
+    code = [f for f in page_fences(site, page) if f.lang != OUTPUT_LANG]
     for fence in code:
         marked, numbers = fence.highlighted, " ".join(map(str, fence.highlighted))
         comment = fence.open_line > 1 and COMMENT.match(lines[fence.open_line - 2])

@@ -11,7 +11,7 @@ import re
 
 from verified_docs.model import versions
 from verified_docs.model.fences import OUTPUT_LANG, Fence, output_fences, page_fences, python_fences
-from verified_docs.model.site import Site
+from verified_docs.model.site import PageError, Site
 
 RELEASE = re.compile(r"\d+(?:\.\d+)+")
 
@@ -27,10 +27,13 @@ class Group:
     marked: tuple[int, ...]     # 1-based lines that differ from another group's output
 
 
-def title(site, lang: str, releases) -> str:
+def title(site: Site, lang: str, releases) -> str:
     """"Output · PyTorch 2.14.1, 2.15.0", in the language's `extra.output_title`."""
-    return (f"{site.extra(lang).get('output_title', 'Output')} · PyTorch "
-            + ", ".join(sorted(releases, key=versions.key)))
+    name = site.extra(lang).get("output_title")
+    if not name:
+        raise PageError(f"mkdocs.yml: `extra.output_title` is missing for language {lang!r}; "
+                        "add it (translated) to that language's `extra`.")
+    return f"{name} · PyTorch " + ", ".join(sorted(releases, key=versions.key))
 
 
 def normalise(text: str) -> str:
@@ -67,6 +70,29 @@ def shown_releases(fence: Fence) -> tuple[str, ...]:
 def titled_releases(title: str) -> tuple[str, ...]:
     """The releases an output's title names after "PyTorch" (its fence's, or in the HTML)."""
     return tuple(RELEASE.findall(title.rpartition("PyTorch")[2]))
+
+
+def printed_rows(site: Site, name: str) -> dict[str, list[tuple[str, float, str]]]:
+    """{release: [(first column, value, last column)]}, oldest first, of the table that
+    `snippets/<page>/<name>.py` prints under its header line on the default language's page that
+    includes it, read from its output fences; a line whose middle column is no number ends
+    the rows."""
+    for page in site.pages(site.default):
+        for code in python_fences(site, site.docs / site.default / page):
+            if code.include and pathlib.PurePosixPath(code.include).stem == name:
+                found = {}
+                for fence in output_fences(code):
+                    rows = []
+                    for line in fence.content.splitlines()[1:]:
+                        first, value, last = [*line.rsplit(None, 2), "", ""][:3]
+                        try:
+                            rows.append((first, float(value), last))
+                        except ValueError:
+                            break
+                    found.update(dict.fromkeys(shown_releases(fence), rows))
+                return dict(sorted(found.items(), key=lambda item: versions.key(item[0])))
+    raise PageError(f"no page of {site.relative(site.docs / site.default)}/ includes a "
+                    f"snippets/<page>/{name}.py in a code block")
 
 
 def shown_on(code: Fence, release: str) -> Fence | None:
@@ -121,17 +147,16 @@ def ticks(text: str) -> str:
     return "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", text))])
 
 
-def rewrite(path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
+def rewrite(site: Site, path: pathlib.Path, updates: list[tuple[Fence, dict[str, str]]]
             ) -> dict[pathlib.Path, int]:
     """Each code fence's outputs written into the page `path` and, in their language, its
     translations (parity holds their code fences to it): per file, how many fences changed."""
-    site = Site.containing(path)
     written = {path: [(code, groups(completed(code, printed))) for code, printed in updates]}
-    english = python_fences(path)
+    english = python_fences(site, path)
     for lang in site.locales[1:]:
-        translation = site.docs / lang / path.relative_to(site.docs / site.default)
+        translation = site.counterpart(path, lang)
         if translation.exists():
-            theirs = python_fences(translation)
+            theirs = python_fences(site, translation)
             if len(theirs) == len(english):
                 written[translation] = [(theirs[english.index(code)], found)
                                         for code, found in written[path]]

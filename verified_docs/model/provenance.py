@@ -47,7 +47,7 @@ def record(site, pages: dict[pathlib.Path, list[set[str] | None]]) -> None:
         names.setdefault(path.resolve().relative_to(default).as_posix(), []).extend(ran)
     verified = {f"{lang}/{page}": list(site.torch.ascending(set().union(*ran)))
                 for page, ran in names.items() if None not in ran
-                for lang in site.locales if (site.docs / lang / page).exists()}
+                for lang in site.locales if site.counterpart(default / page, lang).exists()}
     if not verified:
         return
     path = site.root / RECORD

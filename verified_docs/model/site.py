@@ -1,7 +1,7 @@
 """The site: a folder with its mkdocs.yml, and the one model of it every other module uses.
 
-Each entry point makes it from what it is given (`Site.of`, `Site.at`, `Site.containing`); no
-module fixes a path at import time.
+Each runtime makes it once at its entry point and hands it down: the build from the config MkDocs
+passes its plugin, pytest from its rootdir, the commands from `--root` (`Site.load`).
 """
 
 from __future__ import annotations
@@ -30,50 +30,43 @@ class Language:
 
 
 class Site:
-    """A folder with its mkdocs.yml (static-i18n, `docs_structure: folder`)."""
+    """A folder's mkdocs.yml (static-i18n, `docs_structure: folder`), as MkDocs loaded it."""
 
-    def __init__(self, root: pathlib.Path):
-        self.root = pathlib.Path(root)
-
-    @classmethod
-    def at(cls, root: pathlib.Path) -> Site:
-        """The site at `root`, one per root for the process; `Site(root)` reads it afresh."""
-        root = pathlib.Path(root).resolve()
-        return _SITES.setdefault(root, cls(root))
+    def __init__(self, config):
+        """`config`: the config MkDocs passes a plugin (the build's own, `-f` and `serve` edits
+        included), or `Site.load`'s."""
+        self.config = config
+        self.root = pathlib.Path(config.config_file_path).resolve().parent
 
     @classmethod
-    def of(cls, config) -> Site:
-        """The site a build is building (`config`: the config MkDocs passes a plugin)."""
-        return cls.at(pathlib.Path(config.config_file_path).parent)
-
-    @classmethod
-    def containing(cls, path) -> Site:
-        """The site of the nearest folder above `path` with a mkdocs.yml."""
-        path = pathlib.Path(path).resolve()
-        folder = next((f for f in path.parents if (f / "mkdocs.yml").is_file()), None)
-        if folder is None:
-            raise PageError(f"{path}: lies in no folder with a mkdocs.yml")
-        return cls.at(folder)
-
-    @cached_property
-    def torch(self) -> versions.Releases:
-        return versions.Releases(self.root)
-
-    def __repr__(self) -> str:
-        return f"Site({str(self.root)!r})"
-
-    @cached_property
-    def config(self):
-        """mkdocs.yml as MkDocs loads it, read once."""
+    def load(cls, root, file: str = "mkdocs.yml") -> Site:
+        """The site of `root/file`, read now: pytest's and the commands' entry points."""
         from mkdocs.config import load_config
 
         logger = logging.getLogger("mkdocs")
         level = logger.level
         logger.setLevel(logging.WARNING)  # load_config chats at INFO
         try:
-            return load_config(str(self.root / "mkdocs.yml"))
+            return cls(load_config(str(pathlib.Path(root).resolve() / file)))
         finally:
             logger.setLevel(level)
+
+    @cached_property
+    def torch(self) -> versions.Releases:
+        return versions.Releases(self.root)
+
+    def __repr__(self) -> str:
+        return f"Site({self.config.config_file_path!r})"
+
+    @cached_property
+    def snippets(self):
+        """pymdownx.snippets' preprocessor as this config sets it up. Its run keeps state (the
+        files being included, against loops): not to be run in two threads at once."""
+        import markdown
+
+        return markdown.Markdown(extensions=self.config["markdown_extensions"],
+                                 extension_configs=self.config["mdx_configs"]
+                                 ).preprocessors["snippet"]
 
     @cached_property
     def docs(self) -> pathlib.Path:
@@ -84,7 +77,7 @@ class Site:
         """Every language of the static-i18n plugin, the default first, then mkdocs.yml's order."""
         found = [Language(lang.locale, lang.name, bool(lang.default),
                           "" if lang.default else lang.link.strip("/") + "/", bool(lang.build))
-                 for lang in self.config["plugins"]["i18n"].config.languages]
+                 for lang in self.i18n.config.languages]
         return tuple(sorted(found, key=lambda lang: not lang.default))
 
     @property
@@ -104,13 +97,43 @@ class Site:
         return next((lang for lang in self.built_languages
                      if lang.prefix and location.startswith(lang.prefix)), self.built_languages[0])
 
-    def extra(self, lang: str) -> dict:
-        """`extra` of mkdocs.yml as the build sees it in `lang`: the language's own `extra`
-        (static-i18n) merged over the global one, `strings` merged key by key."""
-        base = self.config["extra"]
-        own = next((language.extra or {} for language in self.config["plugins"]["i18n"].config
-                    .languages if language.locale == lang), {})
-        return {**base, **own, "strings": {**base.get("strings", {}), **own.get("strings", {})}}
+    @property
+    def i18n(self):
+        return self.config["plugins"]["i18n"]
+
+    @property
+    def language(self) -> str:
+        """The language being built (static-i18n's), the default one outside a build."""
+        return self.i18n.current_language or self.default
+
+    def extra(self, lang: str | None = None) -> dict:
+        """`extra` as the build sees it in `lang` (the language being built by default):
+        static-i18n updates the global `extra` with the language's own, key by key at the top
+        (so a language's `strings` replace the global ones whole)."""
+        lang = lang or self.language
+        if lang == self.i18n.current_language:  # this pass of a build: as static-i18n left it
+            return dict(self.config["extra"])
+        base = getattr(self.i18n, "original_configs", {}).get("extra", self.config["extra"])
+        own = next(language.extra or {} for language in self.i18n.config.languages
+                   if language.locale == lang)
+        return {**base, **own}
+
+    def text(self, key: str, lang: str | None = None) -> str:
+        """`extra.strings[key]` in `lang` (the language being built by default). A missing text
+        is a warning naming the key and the language (the strict build fails), and the key
+        stands in for it: no text falls back to another language's."""
+        lang = lang or self.language
+        value = (self.extra(lang).get("strings") or {}).get(key)
+        if not value:
+            logging.getLogger("mkdocs.plugins.verified_docs").warning(
+                f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
+                "add it (translated) to that language's `extra.strings`.")
+        return value or key
+
+    def counterpart(self, path, lang: str) -> pathlib.Path:
+        """The page of `lang` at the place of `path` (a page of any language)."""
+        _, *rest = pathlib.Path(path).resolve().relative_to(self.docs.resolve()).parts
+        return self.docs / lang / pathlib.Path(*rest)
 
     def pages(self, lang: str) -> list[str]:
         folder = self.docs / lang
@@ -175,32 +198,9 @@ class Site:
             sys.dont_write_bytecode = dont_write
 
 
-_SITES: dict[pathlib.Path, Site] = {}
-
 
 def location(page: str) -> str:
     """Where MkDocs builds a page, in its language: `mask.md` -> `mask/`, `index.md` -> ``."""
     name = page.removesuffix(".md")
     return "" if name == "index" else name.removesuffix("/index") + "/"
 
-
-def build_languages(build_config) -> tuple[str, str]:
-    """(default language, language being built) of a build (the config MkDocs passes a plugin):
-    static-i18n sets the theme's `language` in each language's pass, from on_files on."""
-    default = next(lang.locale for lang in build_config.plugins["i18n"].config.languages
-                   if lang.default)
-    return default, build_config.theme["language"]
-
-
-def interface_text(build_config, key: str) -> str:
-    """`extra.strings[key]` of the language being built. A missing text is a warning naming the
-    key and the language, and the key stands in for it (the strict build fails)."""
-    from mkdocs.plugins import get_plugin_logger
-
-    value = (build_config.extra.get("strings") or {}).get(key)
-    if not value:
-        _, lang = build_languages(build_config)
-        get_plugin_logger(__name__).warning(
-            f"mkdocs.yml: `extra.strings.{key}` is missing for language {lang!r}; "
-            "add it (translated) to that language's `extra.strings`.")
-    return value or key

@@ -45,7 +45,7 @@ class DocsRunner(DefaultRunner):
         if test.fixture_names:
             raise PageError(f"{site.relative(path)}:{test.start_line}: `fixture:` options are "
                             "not supported: a page's code runs in its own interpreter")
-        fence = fence_at(path, test.start_line)
+        fence = fence_at(site, path, test.start_line)
         results = config.stash[RUNNER].run(fence, wanted_releases(config))
         for release, result in results.items():
             if result.error:
@@ -82,7 +82,7 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    site = config.stash[SITE] = Site.at(config.rootpath)
+    site = config.stash[SITE] = Site.load(config.rootpath)
     config.stash[OUTER] = DocsRunner.config  # a session inside another (tests/machinery/test_plugins.py)
     DocsRunner.config = config
     config.stash[RUNNER] = Runner(site, config.getoption("--block-timeout"),
@@ -113,9 +113,10 @@ def pytest_collect_file(file_path, parent):
 def runs_on(item, release: str) -> bool:
     """False for a page's fence not run on `release` (kept: one whose test names its bad input)."""
     definition = getattr(item, "test_definition", None)
-    if definition and is_page(item.config.stash[SITE], definition.source_path):
+    site = item.config.stash[SITE]
+    if definition and is_page(site, definition.source_path):
         with contextlib.suppress(PageError):
-            return release in fence_at(pathlib.Path(definition.source_path),
+            return release in fence_at(site, pathlib.Path(definition.source_path),
                                        definition.start_line).releases
     return True
 
@@ -152,7 +153,7 @@ def pytest_sessionfinish(session):
     provenance.record(site, pages)
     if UPDATES in config.stash:  # then {file: how many of its code fences' outputs changed}
         config.stash[UPDATES] = {file: n for path, pending in config.stash[UPDATES].items()
-                                 for file, n in outputs.rewrite(path, pending).items() if n}
+                                 for file, n in outputs.rewrite(site, path, pending).items() if n}
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -1,4 +1,5 @@
-"""Benchmark of the executable docs: `make bench`.
+"""Benchmark of the executable docs: `make bench` (`python scripts/bench.py [--runs N]`, in the
+site's folder); a measurement of the machinery, not part of it.
 
 Per PyTorch release, the median time of the docs tests on that release (`pytest docs
 --torch-release R`) next to its floor, one plain Python that runs the same code once with no test
@@ -27,7 +28,7 @@ def floor_script(site: Site, directory: str, release: str) -> pathlib.Path | Non
     expanded as the tests expand them); a `continuation` fence keeps the namespace before it.
     None when no fence runs there."""
     blocks = [(f.source(), f.continued) for page in site.pages(site.default)
-              for f in python_fences(site.docs / site.default / page) if release in f.releases]
+              for f in python_fences(site, site.docs / site.default / page) if release in f.releases]
     script = pathlib.Path(directory) / f"floor-{release}.py"
     script.write_text(
         "import contextlib, io, sys\n"
@@ -56,11 +57,11 @@ def median_seconds(site: Site, command: list[str], runs: int, env: dict) -> floa
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m verified_docs bench",
+    parser = argparse.ArgumentParser(prog="python scripts/bench.py",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args(argv).runs
-    here = Site.at(pathlib.Path.cwd())  # the commands run in the site's folder (Makefile)
+    here = Site.load(pathlib.Path(__file__).resolve().parents[1])
     py, env = sys.executable, {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     ratios = {}
     with tempfile.TemporaryDirectory() as out:
@@ -77,3 +78,7 @@ def main(argv=None) -> None:
         print(f"PyTorch {release}: docs tests {tests:6.2f} s, floor (plain run) {floor:6.2f} s")
     for release, (tests, floor) in ratios.items():
         print(f"ratio {release}: {tests / floor:.2f}")
+
+
+if __name__ == "__main__":
+    main()
