@@ -29,7 +29,7 @@ PLACEHOLDERS = re.compile(r"^(VERIFIED: dict = \{\}|TEXTS: dict = \{\}|PAGE = \"
 
 def number(fence: Fence) -> int:
     """The example's number on its page (`#example-N`)."""
-    python = [f for f in page_fences(fence.path) if f.lang in PYTHON_LANGS]
+    python = [f for f in page_fences(fence.site, fence.path) if f.lang in PYTHON_LANGS]
     return python.index(fence) + 1
 
 
