@@ -2,9 +2,10 @@
 
 Every mechanical step, in order: the release's line in requirements-torch.txt (first when it is
 newer than the default: it becomes the default), requirements.txt frozen again when the default
-changes, the install (the Makefile's `env`, verified_docs/commands/install.py), the recorded
-results and every output fence of every language (`make outputs`). The changes page follows the
-output fences by itself. Then the review no command can do: the prose lines that name a release,
+changes, the install (the Makefile's `env`, verified_docs/commands/install.py) and every output
+fence of every language (`make outputs`); the changes page, the results table and the figure
+follow the output fences by themselves. Then the review no command can do, printed as Markdown
+and, with BODY, written as the pull request's description: the prose lines that name a release,
 the facts tests' release branches and the restricted fences the release falls into, and the
 examples it prints something new in. Without a release, the newest one on the package index
 newer than every verified one, if there is one.
