@@ -16,8 +16,7 @@ from tests.machinery.test_changes import expected as changed_examples
 from tests.repo import ROOT, SITE
 from verified_docs.commands import add_release
 from verified_docs.model import versions
-from verified_docs.model.fences import page_fences, python_fences
-from verified_docs.model.site import Site
+from verified_docs.model.fences import page_fences
 
 RANGE = re.compile(r"\b(?:from|since|up to|until|after|before) (?:PyTorch )?\d+\.\d+")
 LISTED = (ROOT / versions.LIST_NAME).read_text(encoding="utf-8")
@@ -97,9 +96,9 @@ def run_review():
 
 
 def test_the_review_lists_prose_lines_as_page_and_line(run_review):
-    report = add_release.report(run_review)
-    listed = re.findall(r"^(docs/en/[\w-]+\.md):(\d+): (.+)$", report, re.M)
-    assert listed, report
+    listed = re.findall(r"^- \[ \] `(docs/en/[\w-]+\.md):(\d+)`: (.+)$",
+                        add_release.described(run_review), re.M)
+    assert listed, run_review["prose"]
     for page, line, sentence in listed:
         text = (ROOT / page).read_text(encoding="utf-8").splitlines()[int(line) - 1]
         assert sentence.split(" ")[0] in text, f"{page}:{line}: {sentence!r} is not that line"
@@ -114,7 +113,7 @@ def test_the_review_lists_prose_lines_as_page_and_line(run_review):
                 assert (f"docs/{SITE.default}/{page}", number) in at, (
                     f"docs/{SITE.default}/{page}:{number} states a range of releases and is "
                     f"not listed for review: {line}")
-    assert not any(re.fullmatch(r"[\[\]\d., ]+", s) for _, _, s in listed), report
+    assert not any(re.fullmatch(r"[\[\]\d., ]+", s) for _, _, s in listed), listed
 
 
 def test_the_review_gives_each_facts_branch_its_side_on_the_release(run_review):
@@ -135,7 +134,7 @@ def test_the_review_gives_each_facts_branch_its_side_on_the_release(run_review):
 
 
 def test_the_pull_request_lists_every_changed_example_per_page(run_review):
-    body = add_release.pull_request_body(run_review)
+    body = add_release.described(run_review)
     assert len(body) < 65536, "longer than GitHub takes as a pull request's description"
     for pair in run_review["changed"]:
         old, new = pair.split(" → ")
@@ -145,8 +144,6 @@ def test_the_pull_request_lists_every_changed_example_per_page(run_review):
             for number in re.findall(r"\(example (\d+)\)", block)}
         assert listed == changed_examples(old, new)[0], pair
     review = body.split("## To review")[1]
-    for file, line, _ in run_review["prose"]:
-        assert f"- [ ] `{file}:{line}`" in review
     assert f"`{run_review['new'][0][0]}:{run_review['new'][0][1]}`" in review, (
         "an example whose output no other release prints is not listed")
 
@@ -168,34 +165,30 @@ def test_the_make_target_passes_its_variables(tmp_path):
 def test_a_new_default_is_frozen_with_the_comment_lines_and_without_the_build_specific_pins():
     """What `refreeze` writes from `pip freeze`: requirements.txt's comment lines kept, the
     CUDA libraries and triton left out (they follow the build of torch a machine installs)."""
-    frozen = (ROOT / add_release.FROZEN).read_text(encoding="utf-8")
-    header = add_release.header(frozen)
-    assert header and all(line.startswith("#") for line in header.splitlines())
-    assert frozen.startswith(header) and not frozen[len(header):].startswith("#")
+    old = (ROOT / add_release.FROZEN).read_text(encoding="utf-8")
     freeze = "attrs==26.1.0\nnvidia-cublas==13.1.0\ncuda-bindings==13.0.1\ntriton==3.6.0\n" \
              "zipp==3.23.0\n"
-    assert add_release.frozen_pins(freeze) == "attrs==26.1.0\nzipp==3.23.0\n"
-    assert not [line for line in frozen.splitlines() if add_release.BUILD_SPECIFIC.match(line)]
+    head, pins = add_release.frozen(old, freeze).split("\nattrs==")
+    assert head and all(line.startswith("#") for line in head.splitlines()), head
+    assert old.startswith(head + "\n") and pins == "26.1.0\nzipp==3.23.0\n", pins
+    assert not [line for line in old.splitlines() if add_release.BUILD_SPECIFIC.match(line)]
 
 
-def test_the_review_after_a_run_reads_the_list_and_the_pages_afresh(tmp_path):
-    """In the command's own process the site was read with the list before the run: the review
-    reads the new list, and so the examples the added release prints something new in."""
+def test_the_review_after_a_run_reads_the_list_and_the_pages_afresh(tmp_path, monkeypatch):
+    """The command reads the list before the run: its review reads the one it wrote, and so
+    lists the examples the added release prints something new in (the install and the outputs'
+    run left out: the pages are already as they leave them)."""
     copy = tmp_path / "site"
     archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True,
                              check=True).stdout
     copy.mkdir()
     subprocess.run(["tar", "-x", "-C", str(copy)], input=archive, check=True)
     release = max(RELEASES[1:], key=versions.key)
-    listed = copy / versions.LIST_NAME
-    listed.write_text(without(LISTED, release), encoding="utf-8")
-    site = Site.load(copy)
-    assert release not in site.torch.all
-    for page in site.pages(site.default):  # read as the command reads them before the run
-        [fence.releases for fence in python_fences(site, site.docs / site.default / page)]
-    listed.write_text(LISTED, encoding="utf-8")  # what the run writes (its pages are as before)
-    found = add_release.reviewed(copy, release)
-    assert found["new"] == add_release.review(SITE, release)["new"] != [], found["new"]
-    assert {pair: len(examples) for pair, examples in found["changed"].items()} == {
-        pair: len(examples) for pair, examples in add_release.review(
-            SITE, release)["changed"].items()}
+    (copy / versions.LIST_NAME).write_text(without(LISTED, release), encoding="utf-8")
+    ran = []
+    monkeypatch.setattr(add_release.subprocess, "run", lambda command, **_: ran.append(command))
+    assert add_release.main([release, "--body", str(tmp_path / "body.md")], copy) == 0
+    assert [command[1] for command in ran] == ["--no-print-directory", "-m"], ran
+    body, new = (tmp_path / "body.md").read_text(encoding="utf-8"), \
+        add_release.review(SITE, release)["new"]
+    assert new and all(f"- [ ] `{file}:{line}`" in body for file, line, _ in new), body

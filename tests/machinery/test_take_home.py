@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
 import jupytext
@@ -105,9 +106,10 @@ def folder_for(*files: pathlib.Path) -> pathlib.Path:
     return folder
 
 
-def run(folder: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
+def run(folder: pathlib.Path, *args: str, release: str = DEFAULT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-X", "utf8", *args], cwd=folder,
-                          env=isolated(folder), capture_output=True, text=True, timeout=TIMEOUT)
+                          env=on_release(isolated(folder), release), capture_output=True,
+                          text=True, timeout=TIMEOUT)
 
 
 def on_release(env: dict, release: str) -> dict:
@@ -429,87 +431,61 @@ def test_every_page_with_code_links_its_notebook_and_script(site, lang):
 
 CHECKED_PAGE = "relu-vs-clamp.md"
 OTHER = SITE.torch.ascending()[0]  # the oldest release, not the default
-
-
-def with_repo_url(url: str) -> model.Site:
-    """The repository's site as a build with REPO_URL=`url` reads it."""
-    site = model.Site.load(ROOT)
-    site.config["repo_url"] = url
-    return site
-
-
-def checked_notebook(lang: model.Language, repo_url: str | None = None):
-    site = SITE if repo_url is None else with_repo_url(repo_url)
-    th = notebooks.take_home(site, page_path(lang, CHECKED_PAGE), page_dest(lang, CHECKED_PAGE),
-                             lang.locale)
-    nb = nbformat.reads(th.notebook, as_version=4)
-    for cell in nb.cells:
-        if notebooks.INSTALL_TAG in cell.metadata.get("tags", []):
-            cell.metadata["tags"] = [SKIP]
-    return th, nb
-
-
-@pytest.fixture(scope="module")
-def other_release_run():
-    assert OTHER != DEFAULT
-    nb = checked_notebook(LANGS[0])[1]
-    first = next(i for i, cell in enumerate(nb.cells) if is_check(cell)
-                 and cell.source.startswith("check_output("))
-    nb.cells.insert(first + 1, nbformat.from_dict(dict(nb.cells[first], id="check-again")))
-    return POOL.submit(run_notebook, nb, folder_for(), OTHER)
-
-
-def test_the_notebook_names_the_release_each_example_matches_on_another_release(
-        other_release_run):
-    nb, lang = other_release_run.result(), LANGS[0]
-    said, want = checks(nb), matching(lang, CHECKED_PAGE, OTHER)
-    again = next(i for i, cell in enumerate(nb.cells) if cell.get("id") == "check-again")
-    assert printed(nb.cells[again]) == printed(nb.cells[again - 1]), (
-        "a check run twice says something else the second time")
-    assert said and set(said) == set(want), (sorted(said), sorted(want))
-    for example, text in said.items():
-        assert text.strip() == want[example], (
-            f"docs/{lang.locale}/{CHECKED_PAGE}#example-{example} on {OTHER}: {text!r}")
-    strings = SITE.extra(lang.locale)["strings"]
-    total = summary(nb)
-    assert strings["output_check_same"] in total, total
-    assert strings["output_check_count"].format(
-        release=OTHER, matched=len(want), total=len(want)) in total, total
-    assert f"{OTHER}" in total.splitlines()[0], total  # the reader's torch, its build included
-
-
 EXTRA = "one line more"
 REPO = "https://github.com/example/docs"
 
 
+def checked_take_home(lang: model.Language, repo_url: str | None = None) -> notebooks.TakeHome:
+    """CHECKED_PAGE's files, as a build with REPO_URL=`repo_url` makes them."""
+    site = SITE if repo_url is None else model.Site.load(ROOT)
+    if repo_url:
+        site.config["repo_url"] = repo_url
+    return notebooks.take_home(site, page_path(lang, CHECKED_PAGE),
+                               page_dest(lang, CHECKED_PAGE), lang.locale)
+
+
 @pytest.fixture(scope="module")
 def changed_run():
-    """The notebook with its first checked example printing one line more, on the default."""
-    _, nb = checked_notebook(LANGS[0], REPO)
+    """On another release, with a repository: the notebook with its first checked example
+    printing one line more, and that example's check run twice."""
+    assert OTHER != DEFAULT
+    nb = nbformat.reads(checked_take_home(LANGS[0], REPO).notebook, as_version=4)
+    for cell in nb.cells:
+        if notebooks.INSTALL_TAG in cell.metadata.get("tags", []):
+            cell.metadata["tags"] = [SKIP]
     check = next(i for i, cell in enumerate(nb.cells) if is_check(cell)
                  and cell.source.startswith("check_output("))
     example = int(re.search(r"\d+", nb.cells[check].source)[0])
     code = next(i for i in range(check - 1, 0, -1) if nb.cells[i].cell_type == "code")
     nb.cells[code].source += f"\nprint({EXTRA!r})"
-    return example, POOL.submit(run_notebook, nb, folder_for())
+    nb.cells.insert(check + 1, nbformat.from_dict(dict(nb.cells[check], id="check-again")))
+    return example, POOL.submit(run_notebook, nb, folder_for(), OTHER)
 
 
-def test_an_example_that_prints_otherwise_is_reported_as_differing(changed_run):
+def test_on_another_release_each_example_names_the_release_it_matches_or_its_difference(
+        changed_run):
     example, run = changed_run
     nb, lang = run.result(), LANGS[0]
     strings = SITE.extra(lang.locale)["strings"]
-    said, want = checks(nb), matching(lang, CHECKED_PAGE, DEFAULT)
-    differs = strings["output_check_differs"].split("{")[0]
-    assert said[example].startswith(differs), said[example]
+    said, want = checks(nb), matching(lang, CHECKED_PAGE, OTHER)
+    again = next(i for i, cell in enumerate(nb.cells) if cell.get("id") == "check-again")
+    assert printed(nb.cells[again]) == printed(nb.cells[again - 1]), (
+        "a check run twice says something else the second time")
+    assert set(said) == set(want), (sorted(said), sorted(want))
+    for n, text in said.items():
+        assert n == example or text.strip() == want[n], (
+            f"docs/{lang.locale}/{CHECKED_PAGE}#example-{n} on {OTHER}: {text!r}")
+    assert said[example].startswith(strings["output_check_differs"].split("{")[0]), \
+        said[example]
     assert f"+{EXTRA}" in said[example].splitlines(), (
         f"the difference shown is not the extra line:\n{said[example]}")
-    assert all(text.strip() == want[n] for n, text in said.items() if n != example), said
     total = summary(nb)
+    assert f"{OTHER}" in total.splitlines()[0], total  # the reader's torch, its build included
+    assert strings["output_check_count"].format(
+        release=OTHER, matched=len(want) - 1, total=len(want)) in total, total
     assert strings["output_check_differ"].format(count=1, total=len(want)) in total, total
     assert f"#example-{example}" in total, total
     issue = next(line for line in total.splitlines() if line.startswith(f"{REPO}/issues/new?"))
-    import urllib.parse
-
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(issue).query)
     assert f"#example-{example}" in query["body"][0] and "PyTorch" in query["title"][0], query
     assert f"+{EXTRA}" in query["body"][0].splitlines(), "the issue does not show the difference"
@@ -517,18 +493,13 @@ def test_an_example_that_prints_otherwise_is_reported_as_differing(changed_run):
 
 def test_the_script_checks_the_readers_torch_as_the_notebook_does():
     """The script, in the other language, run by plain Python on another release."""
-    lang = LANGS[-1]
-    th, _ = checked_notebook(lang)
-    folder = folder_for()
-    (folder / "page.py").write_text(th.script, encoding="utf-8")
-    result = subprocess.run([sys.executable, "-X", "utf8", "page.py"], cwd=folder,
-                            env=on_release(isolated(folder), OTHER), capture_output=True,
-                            text=True, timeout=TIMEOUT)
+    lang, folder = LANGS[-1], folder_for()
+    (folder / "page.py").write_text(checked_take_home(lang).script, encoding="utf-8")
+    result = run(folder, "page.py", release=OTHER)
     assert result.returncode == 0, result.stderr[-3000:]
     strings = SITE.extra(lang.locale)["strings"]
     said = [line for line in result.stdout.splitlines()
             if line.startswith(strings["output_check_matches"].split("{")[0])
             or line.startswith(strings["output_check_differs"].split("{")[0])]
-    want = matching(lang, CHECKED_PAGE, OTHER)
-    assert said == list(want.values()), said
+    assert said == list(matching(lang, CHECKED_PAGE, OTHER).values()), said
     assert strings["output_check_same"] in result.stdout, result.stdout[-2000:]

@@ -191,20 +191,17 @@ def cells(site: Site, path: pathlib.Path, link_base: str, release: str) -> PageC
                 f"**{other.title}**\n\n{ticks}text\n{printed}{ticks}"))
             for other_release in outputs.shown_releases(other):
                 found.differs.setdefault(other_release, {})[section(fence)] = None
-        if path.name != exercise_archive.PAGE:  # the workbook's cells print the learner's own
-            check_reader_output(found, fence, shown)
+        # After an example whose output the page shows, the check of the reader's; none in the
+        # exercise's workbook, whose cells print the learner's own results.
+        if shown and path.name != exercise_archive.PAGE:
+            example = output_check.number(fence)
+            found.checked[example] = output_check.verified(fence)
+            found.cells.append(v4.new_code_cell(f"check_output({example})",
+                                                metadata={"tags": [output_check.TAG]}))
     pending += range(done, len(text) + 1)
     flush()
     found.needs_checker = inliner.needs_checker
     return found
-
-
-def check_reader_output(found: PageCells, fence: fences.Fence, shown: list) -> None:
-    """After an example whose output the page shows, the cell that compares the reader's."""
-    if shown:
-        example = output_check.number(fence)
-        found.checked[example] = output_check.verified(fence)
-        found.cells.append(output_check.check_cell(example))
 
 
 CHECKER_CELL = '''\
@@ -323,7 +320,13 @@ def take_home(site: Site, path: pathlib.Path, page_dest: str, lang: str) -> Take
         exercise = base + lang_prefix + exercise_archive.PAGE.removesuffix(".md") + "/"
         nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
             name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
-    body = with_output_check(found, strings, page_url, site.config.repo_url)
+    if found.checked:  # the checking code first, the summary last (output_check.py)
+        setup = output_check.setup_source(found.checked, strings, page_url, site.config.repo_url)
+        body = [v4.new_code_cell(setup, metadata={
+            "tags": [output_check.TAG], "jupyter": {"source_hidden": True}}), *found.cells,
+            v4.new_code_cell("check_output.summary()", metadata={"tags": [output_check.TAG]})]
+    else:
+        body = found.cells
     nb.cells += workbook(body, site, lang_prefix, page_url) \
         if path.name == exercise_archive.PAGE else body
     for number, cell in enumerate(nb.cells, 1):  # not random ids: each build writes the same
@@ -334,14 +337,6 @@ def take_home(site: Site, path: pathlib.Path, page_dest: str, lang: str) -> Take
     return TakeHome(posixpath.join(folder, f"{stem}.ipynb"), posixpath.join(folder, f"{stem}.py"),
                     nbformat.writes(nb) + "\n", jupytext.writes(nb, fmt=SCRIPT_FORMAT),
                     found.needs_checker)
-
-
-def with_output_check(found: PageCells, strings, page_url: str, repo_url: str | None) -> list:
-    """The page's cells between the checking code and the summary (output_check.py)."""
-    if not found.checked:
-        return found.cells
-    setup, summary = output_check.cells(found.checked, strings, page_url, repo_url)
-    return [setup, *found.cells, summary]
 
 
 def files(files, site: Site, made: dict, archive: bytes) -> list:

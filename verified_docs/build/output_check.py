@@ -19,12 +19,13 @@ from verified_docs.model.fences import PYTHON_LANGS, Fence, output_fences, page_
 
 TAG = "output-check"
 RUNTIME = pathlib.Path(__file__).with_name("output_check_cell.py")
-# The runtime's TEXTS key -> the `extra.strings` key of the notebook's language.
-TEXTS = {key: f"output_check_{key}" for key in (
-    "intro", "matches", "differs", "yours", "torch", "count", "unchecked", "same", "differ",
-    "report", "issue_title", "issue_body")}
+# The texts the runtime reads (TEXTS[key]), each the `extra.strings.output_check_<key>` of the
+# notebook's language.
+KEYS = ("intro", "matches", "differs", "yours", "torch", "count", "unchecked", "same", "differ",
+        "report", "issue_title", "issue_body")
 PLACEHOLDERS = re.compile(r"^(VERIFIED: dict = \{\}|TEXTS: dict = \{\}|PAGE = \"\"|REPORT = \"\")\n",
                           re.M)
+INSTANCE = "check_output = OutputCheck()"
 
 
 def number(fence: Fence) -> int:
@@ -42,36 +43,15 @@ def verified(fence: Fence) -> list[list]:
     return groups + [[silent, ""]] * bool(silent)
 
 
-def runtime() -> str:
-    """The comparing code, without its docstring, placeholders and last line (the instance,
-    made after the values)."""
-    text = RUNTIME.read_text(encoding="utf-8")
-    code = re.sub(r"\n{4,}", "\n\n\n", PLACEHOLDERS.sub("", text[text.index("import difflib"):]))
-    code = code.rstrip().splitlines()
-    assert code[-1] == "check_output = OutputCheck()", code[-1]
-    return "\n".join(code[:-1]).rstrip() + "\n"
-
-
 def setup_source(checked: dict[int, list], strings, page_url: str, repo_url: str | None) -> str:
-    texts = {key: strings(name) for key, name in TEXTS.items()}
+    """The cell before the examples: the runtime's code from its imports on, without its
+    placeholders, then the values it reads, then the instance."""
+    text = RUNTIME.read_text(encoding="utf-8")
+    code = PLACEHOLDERS.sub("", text[text.index("import difflib"):]).removesuffix(INSTANCE + "\n")
+    code = re.sub(r"\n{4,}", "\n\n\n", code).rstrip()
+    texts = {key: strings(f"output_check_{key}") for key in KEYS}
     values = "\n".join(f"{name} = {pprint.pformat(value, width=99, sort_dicts=False)}"
                        for name, value in (("VERIFIED", checked), ("TEXTS", texts),
                                            ("PAGE", page_url), ("REPORT", repo_url or "")))
     intro = "\n".join(f"# {line}" for line in texts["intro"].splitlines())
-    return f"{intro}\n{runtime()}\n\n{values}\n\ncheck_output = OutputCheck()"
-
-
-def cells(checked: dict[int, list], strings, page_url: str, repo_url: str | None):
-    """(the cell before the examples, the last cell)."""
-    from nbformat import v4
-
-    hidden = {"tags": [TAG], "jupyter": {"source_hidden": True}}
-    return (v4.new_code_cell(setup_source(checked, strings, page_url, repo_url),
-                             metadata=hidden),
-            v4.new_code_cell("check_output.summary()", metadata={"tags": [TAG]}))
-
-
-def check_cell(example: int):
-    from nbformat import v4
-
-    return v4.new_code_cell(f"check_output({example})", metadata={"tags": [TAG]})
+    return f"{intro}\n{code}\n\n\n{values}\n\n{INSTANCE}"

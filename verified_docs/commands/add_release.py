@@ -2,9 +2,10 @@
 
 Every mechanical step, in order: the release's line in requirements-torch.txt (first when it is
 newer than the default: it becomes the default), requirements.txt frozen again when the default
-changes, the install (the Makefile's `env`, verified_docs/commands/install.py), the recorded
-results and every output fence of every language (`make outputs`). The changes page follows the
-output fences by itself. Then the review no command can do: the prose lines that name a release,
+changes, the install (the Makefile's `env`, verified_docs/commands/install.py) and every output
+fence of every language (`make outputs`); the changes page, the results table and the figure
+follow the output fences by themselves. Then the review no command can do, printed as Markdown
+and, with BODY, written as the pull request's description: the prose lines that name a release,
 the facts tests' release branches and the restricted fences the release falls into, and the
 examples it prints something new in. Without a release, the newest one on the package index
 newer than every verified one, if there is one.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import itertools
 import json
 import os
 import pathlib
@@ -94,25 +96,17 @@ def placed(text: str, release: str) -> str:
 
 # -- requirements.txt ------------------------------------------------------------------------
 
-def header(text: str) -> str:
-    """The comment lines at the top of requirements.txt."""
-    kept = []
-    for line in text.splitlines(keepends=True):
-        if not line.startswith("#"):
-            break
-        kept.append(line)
-    return "".join(kept)
-
-
-def frozen_pins(freeze: str) -> str:
-    """`pip freeze` of a fresh virtualenv, without what follows the build of torch."""
-    return "".join(line + "\n" for line in freeze.splitlines()
-                   if line.strip() and not BUILD_SPECIFIC.match(line))
+def frozen(old: str, freeze: str) -> str:
+    """requirements.txt from `pip freeze` of a fresh virtualenv: the old file's comment lines at
+    the top kept, what follows the build of torch left out."""
+    head = "".join(itertools.takewhile(lambda line: line.startswith("#"),
+                                       old.splitlines(keepends=True)))
+    return head + "".join(line + "\n" for line in freeze.splitlines()
+                          if line.strip() and not BUILD_SPECIFIC.match(line))
 
 
 def refreeze(root: pathlib.Path, release: str, pip_args: list[str]) -> None:
-    """requirements.txt again from requirements.in and the new default, as CONTRIBUTING says:
-    in a fresh virtualenv, its comment lines kept."""
+    """requirements.txt again from requirements.in and the new default, as CONTRIBUTING says."""
     with tempfile.TemporaryDirectory(prefix="freeze-") as tmp:
         subprocess.run([sys.executable, "-m", "venv", tmp], check=True)
         pip = [str(pathlib.Path(tmp) / "bin" / "pip")]
@@ -122,8 +116,7 @@ def refreeze(root: pathlib.Path, release: str, pip_args: list[str]) -> None:
                                  "torch"], cwd=root, check=True, capture_output=True,
                                 text=True).stdout
     path = root / FROZEN
-    path.write_text(header(path.read_text(encoding="utf-8")) + frozen_pins(freeze),
-                    encoding="utf-8")
+    path.write_text(frozen(path.read_text(encoding="utf-8"), freeze), encoding="utf-8")
 
 
 # -- the review ------------------------------------------------------------------------------
@@ -136,19 +129,14 @@ def prose_lines(site: Site) -> list[tuple[str, int, str]]:
     files += [site.root / "README.md"] if (site.root / "README.md").exists() else []
     found = []
     for path in files:
-        lines = site.read_text(path).splitlines()
         skip = set(range(1, body_start(site, path) + 1)) if site.language_of(path) else set()
         skip |= {n for fence in page_fences(site, path)
                  for n in range(fence.open_line, fence.close_line + 1)}
-        for number, line in enumerate(lines, 1):
-            if number in skip:
-                continue
-            hits = [m for m in NAMED.finditer(line) if int(m[1]) in majors]
-            if not hits:
-                continue
-            parts = [part.strip() for part in SENTENCE_END.split(line.strip())]
-            said = [p for p in parts if any(int(m[1]) in majors for m in NAMED.finditer(p))]
-            found.append((site.relative(path), number, " ".join(said)))
+        for number, line in enumerate(site.read_text(path).splitlines(), 1):
+            said = [part for part in SENTENCE_END.split(line.strip()) if number not in skip
+                    and any(int(m[1]) in majors for m in NAMED.finditer(part))]
+            if said:
+                found.append((site.relative(path), number, " ".join(said)))
     return found
 
 
@@ -180,46 +168,24 @@ def facts_branches(site: Site, release: str) -> list[tuple[str, int, str, str]]:
     return sorted(found)
 
 
-def restricted_fences(site: Site, release: str) -> list[tuple[str, int, str]]:
-    """(page, line, torch="…") of the default language's fences that name their releases and
-    run on `release`."""
-    found = []
-    for page in site.pages(site.default):
-        for fence in python_fences(site, site.docs / site.default / page):
-            label = fence.attributes.get("torch")
-            if label is not None and release in fence.releases:
-                found.append((site.relative(fence.path), fence.open_line, label))
-    return found
-
-
-def new_outputs(site: Site, release: str) -> list[tuple[str, int, str]]:
-    """(page, line, output) of the examples whose output on `release` no other verified release
-    prints (read from the output fences `make outputs` wrote)."""
-    found = []
-    for page in site.pages(site.default):
-        for fence in python_fences(site, site.docs / site.default / page):
-            if release not in fence.releases or len(fence.releases) < 2:
-                continue
-            shown = outputs.shown_on(fence, release)
-            if shown is not None and outputs.shown_releases(shown) == (release,):
-                found.append((site.relative(fence.path), fence.open_line,
-                              outputs.normalise(shown.content)))
-    return found
-
-
-def neighbours(site: Site, release: str) -> list[tuple[str, str]]:
-    """The pairs of consecutive releases `release` is in, as the changes page shows them."""
-    return [pair for pair in changes.pairs(site) if release in pair]
-
-
 def review(site: Site, release: str) -> dict:
-    """Everything the human review reads, from the pages as they are now."""
+    """Everything the human review reads, from the pages as they are now: besides the prose and
+    the facts tests' branches, the fences that name their releases and run on `release`, and
+    the examples whose output on `release` no other verified release prints."""
+    fences = [fence for page in site.pages(site.default)
+              for fence in python_fences(site, site.docs / site.default / page)
+              if release in fence.releases]
+    new = [(fence, shown) for fence in fences if len(fence.releases) > 1
+           and (shown := outputs.shown_on(fence, release)) is not None
+           and outputs.shown_releases(shown) == (release,)]
     return {"release": release, "default": site.torch.default, "lang": site.default,
             "prose": prose_lines(site), "facts": facts_branches(site, release),
-            "restricted": restricted_fences(site, release),
-            "new": new_outputs(site, release),
+            "restricted": [(site.relative(f.path), f.open_line, f.attributes["torch"])
+                           for f in fences if "torch" in f.attributes],
+            "new": [(site.relative(f.path), f.open_line, outputs.normalise(shown.content))
+                    for f, shown in new],
             "changed": {f"{old} → {new}": changed(site, old, new)
-                        for old, new in neighbours(site, release)}}
+                        for old, new in changes.pairs(site) if release in (old, new)}}
 
 
 def changed(site: Site, old: str, new: str) -> list[tuple]:
@@ -234,49 +200,17 @@ def changed(site: Site, old: str, new: str) -> list[tuple]:
     return found
 
 
-def reviewed(root: pathlib.Path, release: str) -> dict:
-    """The review once the run has rewritten the list and the pages: a new Site, so that the
-    releases and every page's fences are read again, not those this process read before."""
-    page_fences.cache_clear()
-    return review(Site.load(root), release)
-
-
-def report(found: dict) -> str:
-    """The review as the terminal shows it: `file:line: text`, one per line."""
-    release = found["release"]
-    out = [f"Review for PyTorch {release} (no command can do it):", "",
-           "Prose that names a release or a range of releases: read each against the new "
-           "outputs."]
-    out += [f"{file}:{line}: {text}" for file, line, text in found["prose"]] or ["(none)"]
-    out += ["", f"Facts-test branches (tests/pages/): what each says on {release}."]
-    out += [f"{file}:{line}: {cond}: {said}" for file, line, cond, said in found["facts"]] \
-        or ["(none)"]
-    out += ["", f'Restricted fences (torch="…") that run on {release}.']
-    out += [f'{file}:{line}: torch="{label}"' for file, line, label in found["restricted"]] \
-        or ["(none)"]
-    out += ["", f"Examples that print on {release} what no other verified release prints."]
-    for file, line, text in found["new"]:
-        out += [f"{file}:{line}:", *(f"    {x}" for x in text.splitlines())]
-    if not found["new"]:
-        out.append("(none)")
-    for pair, examples in found["changed"].items():
-        out += ["", f"The changes page, {pair}: {len(examples)} example(s) print differently."]
-        out += [f"docs/{found['lang']}/{page} › {section}: {title}"
-                for page, _, section, title, _, _ in examples]
-    return "\n".join(out) + "\n"
-
-
-def pull_request_body(found: dict, index_url: str = INDEX) -> str:
-    """The pull request's description: the changed examples per page, then the review."""
+def described(found: dict, index_url: str = INDEX) -> str:
+    """The review as Markdown, printed by the command and the pull request's description: the
+    changed examples per page, then the lines to review."""
     release = found["release"]
     out = [f"PyTorch {release} appeared on the package index ({index_url}). "
            f"`make add-release RELEASE={release}` added it"
            + (", as the new default" if found["default"] == release else "")
            + " and rewrote every output fence from real runs.", ""]
     for pair, examples in found["changed"].items():
-        out += [f"## Examples that print differently, {pair}", ""]
-        if not examples:
-            out += ["None.", ""]
+        out += [f"## Examples that print differently, {pair}", ""] + ["None.", ""] * (
+            not examples)
         pages: dict[str, list] = {}
         for example in examples:
             pages.setdefault(example[0], []).append(example)
@@ -305,11 +239,6 @@ def pull_request_body(found: dict, index_url: str = INDEX) -> str:
 
 # -- the command -----------------------------------------------------------------------------
 
-def run(command: list[str], root: pathlib.Path) -> None:
-    print("+", " ".join(command), flush=True)
-    subprocess.run(command, cwd=root, check=True)
-
-
 def main(argv: list[str], root: pathlib.Path) -> int:
     parser = argparse.ArgumentParser(prog="python -m verified_docs add-release",
                                      description=__doc__.splitlines()[0])
@@ -322,12 +251,11 @@ def main(argv: list[str], root: pathlib.Path) -> int:
                         help="write the pull request's description here once a release is added")
     parser.add_argument("--pip-args", default="", help="passed to pip (the Makefile's PIP_ARGS)")
     args = parser.parse_args(argv)
-    torch = versions.Releases(root)  # the list alone: a dry run reads no more of the site
-    verified = torch.all
+    torch = versions.Releases(root)
     release = args.release
     if release is None:
         on_index = index_releases()
-        release = newest(verified, on_index)
+        release = newest(torch.all, on_index)
         if release is None:
             print(f"No release on the package index is newer than every verified one "
                   f"({', '.join(torch.ascending())}; the index's newest is "
@@ -336,15 +264,12 @@ def main(argv: list[str], root: pathlib.Path) -> int:
         print(f"The package index has PyTorch {release}, newer than every verified release.")
     elif not RELEASE_ARG.fullmatch(release):
         parser.error(f"RELEASE={release}: give a release as X.Y.Z, such as 2.16.0")
-    if release in verified:
+    if release in torch.all:
         print(f"PyTorch {release} is verified already ({versions.LIST_NAME}).")
         return 0
     new_default = versions.key(release) > versions.key(torch.default)
-    listed = placed(torch.list.read_text(encoding="utf-8"), release)
-    pip_args = args.pip_args.split()
     steps = [f"{versions.LIST_NAME}: add torch=={release}"
-             + (f", first: the new default in place of {torch.default}" if new_default
-                else ""),
+             + (f", first: the new default in place of {torch.default}" if new_default else ""),
              *([f"{FROZEN}: freeze again in a fresh virtualenv from requirements.in and "
                 f"torch=={release}"] if new_default else []),
              "install it: make env (" + (f"{release} into .venv, {torch.default} into "
@@ -357,16 +282,18 @@ def main(argv: list[str], root: pathlib.Path) -> int:
           + "".join(f"\n  {n}. {s}" for n, s in enumerate(steps, 1)))
     if args.dry_run:
         return 0
-    torch.list.write_text(listed, encoding="utf-8")
+    torch.list.write_text(placed(torch.list.read_text(encoding="utf-8"), release),
+                          encoding="utf-8")
     if new_default:
-        refreeze(root, release, pip_args)
-    make_args = [f"PIP_ARGS={args.pip_args}"] if args.pip_args else []
-    run(["make", "--no-print-directory", "env", *make_args], root)
-    run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "--update-outputs", "docs"],
-        root)
-    found = reviewed(root, release)
-    print("\n" + report(found), end="")
+        refreeze(root, release, args.pip_args.split())
+    for command in (["make", "--no-print-directory", "env", f"PIP_ARGS={args.pip_args}"],
+                    [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "--update-outputs",
+                     "docs"]):
+        print("+", " ".join(command), flush=True)
+        subprocess.run(command, cwd=root, check=True)
+    text = described(review(Site.load(root), release))  # the list and the pages, read afresh
+    print("\n" + text, end="")
     if args.body:
-        args.body.write_text(pull_request_body(found), encoding="utf-8")
+        args.body.write_text(text, encoding="utf-8")
         print(f"\nThe pull request's description: {args.body}")
     return 0

@@ -10,6 +10,7 @@ import shutil
 import threading
 import urllib.parse
 
+from verified_docs.build.notebooks import local as is_loopback  # noqa: F401 (data:, blob:, about: too)
 from verified_docs.model.site import Language, Site
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -87,13 +88,6 @@ class SiteServer:
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
-
-
-def is_loopback(url: str) -> bool:
-    parsed = urllib.parse.urlsplit(url)
-    host = parsed.hostname or ""
-    return (parsed.scheme in ("data", "blob", "about") or host in ("localhost", "::1")
-            or host.startswith("127."))
 
 
 def chromium_missing_message() -> str | None:
