@@ -184,7 +184,7 @@ def test_index_holds_prose_not_code_nor_formulas_twice(site):
 def test_glossary_cells_do_not_run_together(site, lang):
     # A page not translated yet is the English page, whose sections static-i18n indexes once,
     # at the English page's location.
-    page = s.Page(f"{lang.prefix}glossary/", lang)
+    page = s.Page(f"{lang.prefix}glossary/", lang, SITE)
     indexed = page.location if page.shown_source == page.source else f"{LANGS[0].prefix}glossary/"
     text = " ".join(d["text"] for d in index_docs(site) if d["location"].startswith(indexed))
     entries = yaml.safe_load((ROOT / "glossary.yml").read_text("utf-8"))
