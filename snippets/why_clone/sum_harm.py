@@ -1,6 +1,5 @@
-"""The shortest harm: without the clone, .sum() makes x.grad all zeros."""
+import warnings
 import torch
-
 
 class NoCloneReLU(torch.autograd.Function):
     @staticmethod
@@ -13,7 +12,8 @@ class NoCloneReLU(torch.autograd.Function):
         grad[ctx.saved_tensors[0] < 0] = 0  # no clone
         return grad
 
-
 x = torch.tensor([-1., 2., -3.], requires_grad=True)
-NoCloneReLU.apply(x).sum().backward()
+with warnings.catch_warnings(record=True) as caught:  # PyTorch only warns
+    NoCloneReLU.apply(x).sum().backward()
 print("x.grad =", x.grad.tolist(), "  (right: [0.0, 1.0, 0.0])")
+print("error: none   warning:", str(caught[-1].message).split(". ")[0])
