@@ -28,7 +28,8 @@ INFLECTED = {"ru": RUSSIAN, "en": ENGLISH}  # the site they are typed on
 # Each query as readers type it, and the page that answers it (its file; a tuple: any of them).
 # "subgradient" is defined on the mask page, with the proof that any slope in [0, 1] is one at
 # ReLU's kink; the glossary's entry is a sentence that links there. "modified by an inplace
-# operation" is PyTorch's error, pasted; «на месте» the rule of why-clone in Russian. «градиент в
+# operation" is PyTorch's error, pasted, and «изменено операцией на месте» its words in Russian;
+# «на месте» the rule of why-clone in Russian. «градиент в
 # нуле» is answered by relu-vs-clamp (what each formulation gives at 0) and by the mask page (why
 # MyReLU's mask keeps 1 at 0); «почему ... равен 1» by the mask page.
 ANSWERS = {
@@ -39,7 +40,8 @@ ANSWERS = {
            "зачем клонировать grad_output": "why-clone.md", "субградиент": "mask.md",
            "в чём разница relu и clamp": "relu-vs-clamp.md",
            "градиент в нуле": ("relu-vs-clamp.md", "mask.md"),
-           "почему градиент в нуле равен 1": "mask.md", "на месте": "why-clone.md"},
+           "почему градиент в нуле равен 1": "mask.md", "на месте": "why-clone.md",
+           "изменено операцией на месте": "why-clone.md"},
 }
 # A query with short words and the same query without them must find the same: lunr's stop-word
 # filters leave «в», «и», «на», "by", "an", "the" out of the index, and a query must not match
