@@ -180,15 +180,36 @@ def add_to_nav(config: pathlib.Path, page: str, title: str) -> None:
     """`- title: page.md` at the end of `nav`, and `title: title` in every other language's
     `nav_translations`. A ruamel.yaml round trip keeps the file's comments, quotes and tags."""
     from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
 
     yaml = YAML()
     yaml.preserve_quotes = True
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
     data = yaml.load(config)
-    data.setdefault("nav", []).append({title: f"{page}.md"})
+    nav = data["nav"]
+    entry = CommentedMap({title: f"{page}.md"})
+    if nav:
+        keep_after(nav[-1], entry)
+    nav.append(entry)
     i18n = next(p["i18n"] for p in data["plugins"] if isinstance(p, dict) and "i18n" in p)
     for lang in i18n["languages"]:
-        if not lang.get("default"):
-            lang.setdefault("nav_translations", {})[title] = title
+        if lang.get("default"):
+            continue
+        if "nav_translations" not in lang:
+            lang["nav_translations"] = CommentedMap()
+        titles = lang["nav_translations"]
+        titles[title] = title
+        if len(titles) > 1:
+            keep_after(titles, titles, list(titles)[-2])
     yaml.dump(data, config)
+
+
+def keep_after(before, after, key=None) -> None:
+    """Move what follows `before`'s last key (`key`) in the file, comments and blank lines about
+    what comes next, to after `after`'s last key, so that they stay where they were."""
+    key = key if key is not None else list(before)[-1]
+    slot = before.ca.items.get(key)
+    if slot and len(slot) > 2 and slot[2] is not None:
+        token, slot[2] = slot[2], None
+        after.ca.items.setdefault(list(after)[-1], [None, None, None, None])[2] = token
