@@ -119,11 +119,13 @@ def planned(site: Site, page: str, title: str) -> dict[pathlib.Path, str]:
              site.root / "snippets" / package / "__init__.py": "",
              site.root / "snippets" / package / f"{EXAMPLE}.py": SNIPPET,
              site.root / "tests" / "pages" / f"test_{package}.py": FACTS.format(**fill)}
-    existing = [site.relative(path) for path in files if path.exists()]
+    folder = site.root / "snippets" / package
+    existing = [site.relative(path) for path in files
+                if path.exists() and not path.is_relative_to(folder)]
     existing += [site.relative(site.docs / lang / f"{page}.md") for lang in site.locales[1:]
                  if (site.docs / lang / f"{page}.md").exists()]
-    if (site.root / "snippets" / package).exists():
-        existing.append(site.relative(site.root / "snippets" / package) + "/")
+    if folder.exists():
+        existing.append(site.relative(folder) + "/")
     if existing:
         raise UsageError(f"the page {page} exists already ({', '.join(dict.fromkeys(existing))}); "
                          "choose another name, or edit it")
