@@ -111,6 +111,12 @@ add-release: $(READY)
 clean:
 	rm -rf site .pytest_cache
 
+# A new page, every file it needs that is not its content, tests green (verified_docs/commands/
+# new_page.py): `make new-page PAGE=leaky-relu TITLE="Leaky ReLU"`.
+.PHONY: new-page
+new-page: env
+	$(PY) -m verified_docs new-page "$(PAGE)" --title "$(TITLE)"
+
 # Translations (see CONTRIBUTING.md): `make translations` prints, per language, which pages are up
 # to date, outdated or missing; `make translations STAMP=docs/ru/page.md` records, after review,
 # that the page translates today's English page. `make new-language LANG=de` adds a language.

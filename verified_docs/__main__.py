@@ -6,7 +6,8 @@ import sys
 
 COMMANDS = {"translations": "verified_docs.i18n.cli", "screenshots": "verified_docs.commands.screenshots",
             "install-release": "verified_docs.commands.install",
-            "add-release": "verified_docs.commands.add_release"}
+            "add-release": "verified_docs.commands.add_release",
+            "new-page": "verified_docs.commands.new_page"}
 
 
 def main(argv: list[str]) -> int:

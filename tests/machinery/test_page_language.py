@@ -31,14 +31,17 @@ def text(fragment: str) -> str:
 
 def titles(lang: str) -> dict[str, set[str]]:
     """{"nav": the default language's nav titles, "sections": its headings} that `lang` writes
-    otherwise (same page, same heading id)."""
+    otherwise (same page, same heading id). A page not translated yet is the default language's,
+    under a banner, and so are its headings; its nav title is the default's until translated
+    (`make translations` lists it)."""
     own, default = nav_titles(SITE, lang), nav_titles(SITE, SITE.default)
     found = {"nav": {plain(t) for page, t in default.items() if own.get(page) != t},
              "sections": set()}
     for page in SITE.pages(SITE.default):
         theirs = SITE.docs / lang / page
-        mine = {h["id"] or plain(h["text"]): plain(h["text"]) for h in
-                (headings(SITE, theirs).values() if theirs.exists() else [])}
+        if not theirs.exists():
+            continue
+        mine = {h["id"] or plain(h["text"]): plain(h["text"]) for h in headings(SITE, theirs).values()}
         found["sections"] |= {plain(h["text"]) for h in headings(SITE, SITE.docs / SITE.default / page)
                               .values() if mine.get(h["id"] or plain(h["text"])) != plain(h["text"])}
     return found
