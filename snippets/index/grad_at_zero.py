@@ -17,7 +17,8 @@ class MyReLU(torch.autograd.Function):  # the tutorial's class, unchanged
 
 relus = {"MyReLU": MyReLU.apply, "torch.relu": torch.relu,
          "x.clamp(min=0)": lambda x: x.clamp(min=0)}
+print("gradient at x = [-1, 0, 1]:")
 for name, relu in relus.items():
     x = torch.tensor([-1.0, 0.0, 1.0], requires_grad=True)
     relu(x).sum().backward()
-    print(f"{name:<15} gradient at x = [-1, 0, 1]: {x.grad.tolist()}")
+    print(f"  {name:<15} {x.grad.tolist()}")
