@@ -74,12 +74,14 @@ def has_labels(lang) -> bool:
 
 
 @functools.cache
-def measured() -> dict:
-    """{release: [(code, value, grad_fn), ...]} as the relu-vs-clamp page shows them."""
+def measured(site=None) -> dict:
+    """{release: [(code, value, grad_fn), ...]} as the relu-vs-clamp page of `site` shows them:
+    the build's (its config, `-f` included), or the repository's."""
     from verified_docs.model.outputs import printed_rows
     from verified_docs.model.site import Site
 
-    return printed_rows(Site.load(pathlib.Path(__file__).parents[2]), "grad_at_zero_table")
+    site = site or Site.load(pathlib.Path(__file__).parents[2])
+    return printed_rows(site, "grad_at_zero_table")
 
 
 def picks(results=None) -> dict[float, list[str]]:
@@ -123,11 +125,11 @@ def drawn_labels(lang) -> set[str]:
         | {line for label in pick_labels(lang).values() for line in label.splitlines()}
 
 
-def caption(lang, results=None) -> str:
+def caption(lang, results=None, site=None) -> str:
     """The figure's caption in `lang` (in English for a language without one), naming the
-    functions that take 0 and 1 as measured."""
+    functions that take 0 and 1 as measured (on `site`'s page, if given)."""
     lang = lang if lang in CAPTIONS else "en"
-    chosen = picks(results)
+    chosen = picks(results if results is not None else measured(site))
     return CAPTIONS[lang].format(zero=AND[lang].join(chosen.get(0.0, [])),
                                  one=AND[lang].join(chosen.get(1.0, [])))
 
@@ -151,7 +153,7 @@ def scheme_rc(dark=False) -> dict:
             "savefig.facecolor": background}
 
 
-def figure(lang, narrow=False, dark=False):
+def figure(lang, narrow=False, dark=False, results=None):
     """The matplotlib Figure with the labels of `lang`: panels side by side, or stacked; in
     the dark scheme's colours if `dark` (drawn inside `matplotlib.rc_context(scheme_rc(dark))`
     for its text and axes).
@@ -181,7 +183,7 @@ def figure(lang, narrow=False, dark=False):
     right.plot([0], [0], "o", color=orange, ms=7)
     right.plot([0], [1], "o", color=orange, ms=7)
     # Beside each point, on the side where no curve runs at that height.
-    for value, label in pick_labels(lang).items():
+    for value, label in pick_labels(lang, results).items():
         right.annotate(label, (0, value), xytext=(0.12, value + 0.08), ha="left",
                        va="bottom", linespacing=1.1)
     right.set_ylim(-0.3, 1.5)
@@ -206,11 +208,12 @@ def size(narrow=False) -> tuple[float, float]:
     return width * 96, height * 96
 
 
-def svg(lang, narrow=False, dark=False):
-    """The figure as SVG text, identical on every call; for the dark scheme if `dark`."""
+def svg(lang, narrow=False, dark=False, site=None):
+    """The figure as SVG text, identical on every call; for the dark scheme if `dark`; from
+    `site`'s measurements, if given."""
     buffer = io.StringIO()
     with matplotlib.rc_context({**RC, **scheme_rc(dark)}):
-        figure(lang, narrow, dark).savefig(buffer, format="svg", metadata={"Date": None})
+        figure(lang, narrow, dark, measured(site)).savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
 
 

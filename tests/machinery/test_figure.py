@@ -2,6 +2,7 @@
 
 import logging
 import re
+import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
@@ -13,7 +14,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from snippets.mask import figure as figure_relu
 from tests.repo import ROOT, SITE
 from verified_docs.build import figures
+from verified_docs.model import versions
 from verified_docs.model.outputs import printed_rows
+from verified_docs.model.site import Site
 
 DOCS = SITE.docs
 SVG = "{http://www.w3.org/2000/svg}"
@@ -180,3 +183,22 @@ def test_built_mask_page_shows_the_figure_of_its_language(site, lang):
         cyrillic = re.search("[а-яё]", alt, re.I) is not None
         assert cyrillic == (lang == "ru"), f"alt text of the {lang} figure: {alt!r}"
 
+
+
+def test_the_figure_reads_the_table_of_the_site_the_build_gives_it(tmp_path):
+    """`mkdocs build -f other.yml`: the figure names what that config's pages measure, not what
+    the repository's mkdocs.yml reads."""
+    shutil.copytree(SITE.docs, tmp_path / "docs")
+    for name in ("overrides", "snippets", versions.LIST_NAME):
+        (tmp_path / name).symlink_to(ROOT / name)
+    page = tmp_path / "docs" / SITE.default / "relu-vs-clamp.md"
+    text = page.read_text(encoding="utf-8")
+    row = re.compile(r"^(MyReLU\.apply\(x\)\s+)1(\s)", re.M)
+    assert row.search(text), "the table's MyReLU row is not where the test changes it"
+    page.write_text(row.sub(r"\g<1>0\g<2>", text), encoding="utf-8")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "other.yml")
+    site = Site.load(tmp_path, "other.yml")
+    assert "MyReLU" in figure_relu.picks(figure_relu.measured(site))[0.0]
+    assert "MyReLU" not in figure_relu.picks(figure_relu.measured(SITE))[0.0]
+    assert figure_relu.caption("en", site=site) != figure_relu.caption("en")
+    assert figure_relu.svg("en", site=site) != figure_relu.svg("en")

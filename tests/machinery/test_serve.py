@@ -20,10 +20,10 @@ TIMEOUT = 240  # seconds, for the first build and for a rebuild, on a busy machi
 UNTRANSLATED = ('id="translation-missing"', '<div lang="en">')
 # A figure's snippet as the `figures` option asks (snippets/mask/figure.py draws the real one).
 FIGURE = """\
-def svg(lang, narrow=False, dark=False):
+def svg(lang, narrow=False, dark=False, site=None):
     return '<svg xmlns="http://www.w3.org/2000/svg"><text>a label</text></svg>'
 
-size, caption, has_labels = (lambda narrow=False: (10, 10)), (lambda lang: "A"), bool
+size, caption, has_labels = (lambda narrow=False: (10, 10)), (lambda lang, site=None: "A"), bool
 """
 
 

@@ -43,12 +43,12 @@ def add_drawings(files, site, modules: dict):
             for dark in (False, True):
                 name = variant(uri, narrow, dark)
                 figure = File.generated(site.config, f"{lang}/{name}",
-                                        content=module.svg(lang, narrow, dark=dark))
+                                        content=module.svg(lang, narrow, dark=dark, site=site))
                 figure.dest_uri = posixpath.join("" if lang == default else lang, name)
                 files.append(figure)
 
 
-def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
+def captioned_figures(html_text: str, page, lang: str, modules: dict, site=None) -> str:
     def captioned(match: re.Match) -> str:
         src = match["src"]
         uri = next((u for u in modules if src == u or src.endswith("/" + u)), None)
@@ -68,6 +68,6 @@ def captioned_figures(html_text: str, page, lang: str, modules: dict) -> str:
                                    narrow=folder + variant(uri, True, dark))
                     for dark, only in ((False, "only-light"), (True, "only-dark"))]
         return Markup('<figure class="site-figure">{}{}<figcaption>{}</figcaption></figure>'
-                      ).format(*pictures, module.caption(lang))
+                      ).format(*pictures, module.caption(lang, site=site))
 
     return IMAGE.sub(captioned, html_text)

@@ -94,7 +94,8 @@ class VerifiedDocsPlugin(BasePlugin[VerifiedDocsConfig]):
         return markdown
 
     def on_page_content(self, html, /, *, page, config, files):
-        html = figures.captioned_figures(html, page, self.site.language, self.drawers)
+        html = figures.captioned_figures(html, page, self.site.language, self.drawers,
+                                         self.site)
         html = katex.typeset_page(html, page)
         html = translated_pages.page_html(html, page, self.site)
         html = tables.wrapped(html)
