@@ -65,6 +65,14 @@ window.__tests = (() => {
             title: !!box.querySelector('.admonition-title')};
   };
 
+  // What a reader meets with its folds closed: the page's height and the first code block shown
+  // (after the answer box, which test_shape_of_pages puts before any code), its lines as written.
+  const lesson = () => {
+    const first = all('article div.highlight:not(.language-output)').find(b => b.checkVisibility());
+    return {height: document.documentElement.scrollHeight,
+            first: first ? first.querySelector('code').textContent.replace(/\n$/, '').split('\n') : []};
+  };
+
   // Each box of a code block's outputs (one block per release group), as drawn.
   const releaseOutputs = async () => {
     const found = [], opened = [];
@@ -230,6 +238,7 @@ window.__tests = (() => {
       repo_links: all('.md-source, a[rel=edit], .page-feedback').map(e => e.className || e.rel),
       tab_label: tabLabel(),
       answer: answer(),
+      lesson: lesson(),
       results: all('article table.results-table').map(table => {
         table.scrollIntoView({behavior: 'instant'});
         const wrap = table.closest('.md-typeset__scrollwrap') || table;

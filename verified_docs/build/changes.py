@@ -292,8 +292,10 @@ def page_markdown(markdown: str, site: Site, page_url: str) -> str:
             hunks = change.hunks()
             old_lines, old_marks = joined([h[0] for h in hunks], [h[1] for h in hunks])
             new_lines, new_marks = joined([h[2] for h in hunks], [h[3] for h in hunks])
-            parts.append(fence(label.format(release=old), old_lines, old_marks) + "\n"
-                         + fence(label.format(release=new), new_lines, new_marks))
+            # The evidence is folded: with its folds closed the page is its sentences and values.
+            parts += [f"/// details | {site.text('changes_outputs').format(old=old, new=new)}",
+                      fence(label.format(release=old), old_lines, old_marks) + "\n"
+                      + fence(label.format(release=new), new_lines, new_marks), "///\n"]
     return markdown.replace(SUMMARY, "\n".join(summary)).replace(PLACEHOLDER, "\n".join(parts))
 
 
