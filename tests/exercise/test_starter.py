@@ -1,6 +1,5 @@
 """The starter in each language: the same code, only its comments and docstring translated, and
 published on that language's page."""
-import ast
 import subprocess
 import sys
 
@@ -8,21 +7,15 @@ import pytest
 
 from tests.repo import ROOT, SITE
 from verified_docs.build.exercise_archive import STARTER_SOURCE, starter_source
-
-
-def code(path):
-    """The module's code without its docstring: what comments and docstring cannot change."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    if isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant):
-        tree.body = tree.body[1:]
-    return ast.dump(tree)
+from verified_docs.i18n.parity import code_of
 
 
 @pytest.mark.parametrize("lang", SITE.locales[1:])
 def test_each_language_publishes_a_starter_of_its_own_with_the_same_code(lang):
     source = starter_source(SITE, lang)
     assert source != STARTER_SOURCE, f"docs/{lang}/exercise.md publishes the English starter"
-    assert code(ROOT / source) == code(ROOT / STARTER_SOURCE), (
+    assert code_of((ROOT / source).read_text("utf-8")) == code_of(
+            (ROOT / STARTER_SOURCE).read_text("utf-8")), (
         f"{source} differs from {STARTER_SOURCE} in more than comments and its docstring")
     assert "--lang " + lang in (ROOT / source).read_text(encoding="utf-8")
 

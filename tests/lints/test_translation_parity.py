@@ -164,3 +164,31 @@ def test_a_page_that_is_not_utf8_is_named_with_its_line(tmp_path, capsys, broken
         f"the status should fail, naming docs/{broken}/mask.md:3 unreadable:\n{out}")
     with pytest.raises(PageError, match=r"mask\.md:3: not valid UTF-8"):
         stamp(site, "docs/ru/mask.md")
+
+
+SNIPPET = '"""Doc."""\n\n\ndef f(x):\n    """Doc."""\n    return x + 1  # one\n'
+
+
+@pytest.mark.parametrize("translated, expected", [
+    # Only comments and docstrings translated, on more lines: a translation of the file.
+    ('"""Док."""\n\n\ndef f(x):\n    """Док,\n    на две строки."""\n    return x + 1  # один\n',
+     None),
+    ('"""Док."""\n\n\ndef f(x):\n    return x + 2\n',
+     "docs/ru/page.md:5: snippets/f.ru.py differs from snippets/f.py in more than comments and "
+     "docstrings"),
+    (None, "docs/ru/page.md:5: includes snippets/f.ru.py, which does not exist"),
+])
+def test_a_translation_may_include_the_file_s_translation(tmp_path, translated, expected):
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\ndocs_dir: docs\n", encoding="utf-8")
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets/f.py").write_text(SNIPPET, encoding="utf-8")
+    if translated is not None:
+        (tmp_path / "snippets/f.ru.py").write_text(translated, encoding="utf-8")
+    for lang, include in (("en", "snippets/f.py"), ("ru", "snippets/f.ru.py")):
+        (tmp_path / "docs" / lang).mkdir(parents=True)
+        (tmp_path / "docs" / lang / "page.md").write_text(
+            ('---\nsource_hash: "0"\n---\n' if lang == "ru" else "")
+            + f'```python\n--8<-- "{include}"\n```\n', encoding="utf-8")
+    problems = "\n".join(page_problems(Site.load(tmp_path), tmp_path / "docs/en/page.md",
+                                        tmp_path / "docs/ru/page.md"))
+    assert (expected or "") in problems and bool(problems) == bool(expected), problems

@@ -173,7 +173,7 @@ def expected(lang: model.Language, name: str) -> list[tuple[str, str]]:
     """(page:line, what it prints on the default release) of every fence it runs, in order."""
     found = []
     # the exercise's workbook writes the starter to a file and leaves the solution on the page
-    changed = notebooks.workbook_sources(ROOT) if name == exercise_archive.PAGE else {}
+    changed = notebooks.workbook_sources(SITE, lang.locale) if name == exercise_archive.PAGE else {}
     for fence in fences.python_fences(SITE, page_path(lang, name)):
         if DEFAULT in fence.releases and fence.source().strip() not in changed:
             shown = outputs.shown_on(fence, DEFAULT)
@@ -318,7 +318,7 @@ def test_the_files_carry_every_release_and_the_script_is_the_notebook(lang, name
                 if line.startswith("#")}
     first, install = nb.cells[0].source, nb.cells[1]
     inliner = notebooks.Inliner(SITE)
-    changed = notebooks.workbook_sources(ROOT) if name == exercise_archive.PAGE else {}
+    changed = notebooks.workbook_sources(SITE, lang.locale) if name == exercise_archive.PAGE else {}
     for fence in fences.python_fences(SITE, page_path(lang, name)):
         if DEFAULT not in fence.releases or fence.source().strip() in changed:
             continue

@@ -233,13 +233,13 @@ import sys
 !{{sys.executable}} {name} {starter}{lang}"""
 
 
-def workbook_sources(root: pathlib.Path) -> dict[str, str]:
-    """The page's cells the workbook changes, by source: the starter's (written to a file and
-    checked) and the reference solution's (left on the page)."""
+def workbook_sources(site: Site, lang: str) -> dict[str, str]:
+    """The cells of the page in `lang` the workbook changes, by source: the starter's, in that
+    language (written to a file and checked), and the reference solution's (left on the page)."""
     def source(name: str) -> str:
-        return (root / name).read_text(encoding="utf-8").strip()
+        return (site.root / name).read_text(encoding="utf-8").strip()
 
-    return {source(exercise_archive.STARTER_SOURCE): "starter",
+    return {source(exercise_archive.starter_source(site, lang)): "starter",
             source(exercise_archive.PACKAGE + "/solution.py"): "solution"}
 
 
@@ -247,9 +247,8 @@ def workbook(nb_cells: list, site: Site, lang: str, page_url: str) -> list:
     """The exercise notebook's cells as a workbook, in the language `lang` ('' the default)."""
     from nbformat import v4
 
-    changed = workbook_sources(site.root)
-    mine = (site.root / exercise_archive.starter_source(site, lang.rstrip("/") or site.default)
-            ).read_text(encoding="utf-8").strip()
+    changed = workbook_sources(site, lang.rstrip("/") or site.default)
+    mine = next(source for source, kind in changed.items() if kind == "starter")
     cells = []
     for cell in nb_cells:
         kind = changed.get(cell.source.strip()) if cell.cell_type == "code" else None

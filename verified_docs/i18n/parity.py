@@ -1,10 +1,13 @@
 """A translated page is the English page with only its prose translated (and comments in its own
 code fences). Compared in order: headings (level, `{ #id }`), code and output fences (language,
 options but the title, each code line but comments), `--8<--` includes, images; link targets as
-a multiset, since a translated sentence may reorder them."""
+a multiset, since a translated sentence may reorder them. A fence of a translation may include
+the file's translation, `<name>.<lang>.py` for `<name>.py`, when only its comments and docstrings
+differ (the exercise's starter)."""
 
 from __future__ import annotations
 
+import ast
 import difflib
 import io
 import re
@@ -50,9 +53,30 @@ def code_lines(lang: str, code: str) -> list[tuple[int, str]]:
             if (kept := line[:cuts.get(n, len(line))].rstrip())]
 
 
+def code_of(source: str) -> str:
+    """The module's code without its comments and docstrings: what translating cannot change."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def translated_file(lang: str, line: str) -> tuple[str, str] | None:
+    """(`<name>.py`, `<name>.<lang>.py`) when `line` includes a file's translation."""
+    match = INCLUDE_LINE.match(line)
+    target = match and match[2].strip("\"'")
+    if target and target.endswith(f".{lang}.py"):
+        return target.removesuffix(f".{lang}.py") + ".py", target
+    return None
+
+
 def items(site: Site, path) -> dict[str, list[Item]]:
     """What a translation keeps of its page, by what a message calls it."""
     text, body = site.read_text(path), site.front_matter(path)[1]
+    lang = site.language_of(path)
     found: dict[str, list[Item]] = {HEADING: [], FENCE: [], INCLUDE: [], IMAGE: [], LINK: []}
     fenced = set()
     for fence in page_fences(site, path):
@@ -61,7 +85,9 @@ def items(site: Site, path) -> dict[str, list[Item]]:
         options = re.sub(r"""\btitle=("[^"]*"|'[^']*'|\S*)""", "", " ".join(fence.options))
         key = (fence.lang, options.strip())
         found[FENCE].append(Item(key, fence.open_line, f"```{' '.join(filter(None, key))}"))
-        found[FENCE] += [Item(("code", line), fence.open_line + n, f"`{line.strip()}`")
+        found[FENCE] += [Item(("code", line.replace(pair[1], pair[0]) if (
+                                   pair := translated_file(lang, line)) else line),
+                              fence.open_line + n, f"`{line.strip()}`")
                          for n, line in code_lines(fence.lang, fence.content)]
         fenced.update(range(fence.open_line, fence.close_line + 1))
     lines = text.splitlines()
@@ -113,17 +139,36 @@ def differences(what: str, en_rel: str, tr_rel: str, en: list[Item], tr: list[It
     return found
 
 
+def translated_file_problems(site: Site, translation, lines: list[Item]) -> list[str]:
+    """Each file's translation a page includes: there, and the code of the file it translates."""
+    problems, lang = [], site.language_of(translation)
+    for item in lines:
+        pair = translated_file(lang, item.shown.strip("`"))
+        if not pair:
+            continue
+        where, (original, translated) = f"{site.relative(translation)}:{item.line}", pair
+        if not (site.root / translated).is_file():
+            problems.append(f"{where}: includes {translated}, which does not exist")
+        elif code_of((site.root / original).read_text("utf-8")) != code_of(
+                (site.root / translated).read_text("utf-8")):
+            problems.append(f"{where}: {translated} differs from {original} in more than "
+                            "comments and docstrings; translate only those, and copy the code")
+    return problems
+
+
 def page_problems(site: Site, english, translation) -> list[str]:
     """What keeps `translation` from being a translation of `english`, with what to do."""
     en, tr = items(site, english), items(site, translation)
     problems = [problem for what in en
                 for problem in differences(what, site.relative(english), site.relative(translation),
                                            en[what], tr[what])]
+    problems += translated_file_problems(site, translation, tr[FENCE])
     return problems and [*problems, (
         f"\nA translation changes only the prose of {site.relative(english)}: headings keep "
         "their level and `{ #id }`; code and output fences, includes, images and link targets "
         "stay exactly as they are (comments inside the page's own code fences may be "
-        "translated). Bring the translation in line, or fix the English page if it is wrong.")]
+        "translated, and a fence may include `<name>.<lang>.py` for `<name>.py`, the file "
+        "with only its comments and docstrings translated). Bring the translation in line, or fix the English page if it is wrong.")]
 
 
 def page_set_problems(site: Site, lang: str) -> list[str]:
