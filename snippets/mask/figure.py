@@ -43,8 +43,8 @@ LABELS = {
 CAPTIONS = {
     "en": "ReLU and its derivative. At x = 0 every line with a slope from 0 to 1 stays under "
           "the graph; {zero} take 0, {one} take 1.",
-    "ru": "Функция ReLU и её производная. Прямые с наклоном от 0 до 1, проходящие через точку "
-          "x = 0, нигде не поднимаются выше графика; {zero} берут 0, {one}\u00a0— 1.",
+    "ru": "Функция ReLU и её производная. Прямые с наклоном от 0 до 1, проходящие через "
+          "начало координат, нигде не поднимаются выше графика; {zero} берут 0, {one}\u00a0— 1.",
 }
 AND = {"en": " and ", "ru": " и "}
 # The functions the figure names, by their row in the results, and how the figure names them.

@@ -144,7 +144,7 @@ HIDDEN_RU = {
     # ctx.metadata, a dict autograd keeps in C++: nothing Python can see names it
     "hides_in_node_metadata.py": "удерживается в памяти в обход ctx.save_for_backward: его "
                                  "держит объект, который проверяющая программа не может "
-                                 "отследить",
+                                 "назвать",
 }
 
 
@@ -427,7 +427,7 @@ def test_a_repeated_error_is_given_once_with_what_to_do():
     named = [key for key, result in results.items() if raw in result.detail]
     assert len(named) == 1, named
     assert "return a new tensor" in results[named[0]].detail
-    assert "возвращайте новый тензор" in check(EXTRA / "leaf_inplace.py", "ru")[named[0]].detail
+    assert "верните новый тензор" in check(EXTRA / "leaf_inplace.py", "ru")[named[0]].detail
 
 
 def test_a_gradcheck_failure_from_a_second_backward_on_one_graph_says_so():

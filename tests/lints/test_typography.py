@@ -49,7 +49,7 @@ RULES = [  # (pattern, what is wrong and what to write)
 ]
 # Rules about the words around inline code, read in the prose with its `inline code` kept.
 CODE_RULES = [  # (pattern, what is wrong and what to write)
-    (re.compile(r"(?<![\w-])[Вв][ \t\n\u00a0]+`(?:torch\.)?b?float"),
+    (re.compile(r"(?<![\w-])[Вв][ \t\n\u00a0]+`b?float"),
      "«в» before `float…`: write «во» («во `float64`»; *float* is read [флоут])"),
 ]
 DECIMAL = re.compile(r"(?<![\w.,])[−-]?\d+\.\d+(?![\w]|\.\d)")
@@ -133,7 +133,8 @@ def test_russian_typography(path):
     ("- **2018 год.** На issue", "number and unit"),
     ("строки перенесены по ширине 78 символов", "number and unit"),
     ("проверяйте в `float64`", "«в» before `float…`"),
-    ("В\n`torch.float32` округлён", "«в» before `float…`"),
+    ("В\n`float32` округлён", "«в» before `float…`"),
+    ("в `torch.float64`", None),  # read «в торч…»
     ("Это маска\u00a0— локальная производная.", None),
     ("Коротко: 2–4 пункта, в точке 0,5.", None),
     ("«Он сказал „да“»\u00a0— и всё.", None),

@@ -143,3 +143,15 @@ def test_a_changed_example_without_its_sentence_fails_the_build(scratch, tmp_pat
             in said), said[-3000:]
     assert re.search(r"docs/ru/changes\.md:\d+: `snippets/mask/no_such_example\.py` under "
                      r'"2\.13\.0 → 2\.14\.1" names no example', said), said[-3000:]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("the −38 is gone", "The −38 is gone"),
+    ("now, clamp passes 0", "Now, clamp passes 0"),
+    ("теперь, как и relu, 0", "Теперь, как и relu, 0"),
+    ("`clamp` passes 0", "`clamp` passes 0"),
+    ("−38 is gone", "−38 is gone"),
+    ("d/dx at 0: 2 → 0", "d/dx at 0: 2 → 0"),
+])
+def test_a_sentence_starting_with_a_word_gets_a_capital(sentence, expected):
+    assert changes.capitalised(sentence) == expected

@@ -372,8 +372,8 @@ def test_the_files_are_named_by_page_and_language():
 
 def test_the_checker_cell_says_where_the_checker_is_when_it_cannot_download_it():
     folder, page = folder_for(), "https://example.org/docs/exercise/"
-    (folder / "cell.py").write_text(notebooks.CHECKER_CELL.format(
-        name=exercise_archive.NAME, url="http://127.0.0.1:9/", page=page), encoding="utf-8")
+    (folder / "cell.py").write_text(notebooks.checker_cell(
+        "http://127.0.0.1:9/", page, lambda key: SITE.text(key, SITE.default)), encoding="utf-8")
     result = run(folder, "cell.py")
     assert f"download {exercise_archive.NAME} from {page} into {folder}" in result.stderr, \
         result.stderr[-2000:]
@@ -503,3 +503,19 @@ def test_the_script_checks_the_readers_torch_as_the_notebook_does():
             or line.startswith(strings["output_check_differs"].split("{")[0])]
     assert said == list(matching(lang, CHECKED_PAGE, OTHER).values()), said
     assert strings["output_check_same"] in result.stdout, result.stdout[-2000:]
+
+
+def test_a_block_s_options_do_not_reach_the_notebook():
+    page = ["/// tab | Report", "    select: true", "    type: note", "", "Text: with a colon.",
+            "///"]
+    assert notebooks.prose(page, "https://x/") == "**Report**\n\nText: with a colon."
+
+
+def test_the_first_cell_names_one_differing_section_in_the_singular():
+    releases = [r for r in SITE.torch.ascending() if r != SITE.torch.default]
+    for sections, key in (({"[A](#a)": None}, "take_home_differs_one"),
+                          ({"[A](#a)": None, "[B](#b)": None}, "take_home_differs")):
+        found = notebooks.PageCells("T", [], False, {releases[0]: sections})
+        first = notebooks.first_cell(found, "https://x/", SITE.torch,
+                                     lambda k: k + (" {sections}" if "differs" in k else ""))
+        assert f"{key} {', '.join(sections)}" in first, first

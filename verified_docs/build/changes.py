@@ -228,7 +228,7 @@ def joined(parts: list[str], marks: list[list[int]]) -> tuple[list[str], list[in
 def capitalised(sentence: str) -> str:
     """The sentence with a capital if it starts with a word ("the −38" → "The −38"), as it is if
     it starts with code, a number or a formula (`clamp`, −38, d/dx)."""
-    word = sentence.split(" ", 1)[0]
+    word = sentence.split(" ", 1)[0].rstrip(",;:.")
     return sentence[:1].upper() + sentence[1:] if word.isalpha() else sentence
 
 

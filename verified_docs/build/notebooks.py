@@ -32,6 +32,7 @@ SNIPPETS = "snippets"
 PROVIDED = "exercise"  # shipped as the checker archive, not inlined
 INSTALL_TAG = "install"
 BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// details | Title`
+BLOCK_OPTION = re.compile(r"^ {4}[\w-]+:(\s|$)")  # `    select: true` under `/// tab | Title`
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 # [text](mask.md#chain-rule): the page, then its anchor and the closing parenthesis
 LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s#]+)([^)\s]*\))")
@@ -121,10 +122,14 @@ def bound(tree: ast.Module) -> set[str]:
 
 def prose(lines: list[str], link_base: str) -> str:
     """The page between two code cells as Markdown a notebook renders: a `/// details` block's
-    title in bold, a heading's id an `<a id>`, no comments, links to the published site."""
-    out = []
+    title in bold without its options, a heading's id an `<a id>`, no comments, links to the
+    published site."""
+    out, options = [], False
     for line in lines:
+        if options and BLOCK_OPTION.match(line):
+            continue  # the block's options, for the theme, not the reader
         block, heading = BLOCK.match(line.strip()), fences.HEADING.match(line)
+        options = bool(block)
         if block:
             out += [f"**{block['title'].strip()}**", ""] if block["title"] else []
         elif heading and heading["id"]:
@@ -205,7 +210,7 @@ def cells(site: Site, path: pathlib.Path, link_base: str, release: str) -> PageC
 
 
 CHECKER_CELL = '''\
-# The exercise's checker and the solutions it checks, from the exercise page.
+# {comment}
 import os
 import sys
 import urllib.request
@@ -215,13 +220,21 @@ if not os.path.exists({name!r}):
     try:
         urllib.request.urlretrieve({url!r}, {name!r})
     except OSError as error:
-        raise FileNotFoundError(
-            f"download {name} from {page} into {{os.getcwd()}}"
-        ) from error
+        raise FileNotFoundError(f{missing!r}) from error
 with zipfile.ZipFile({name!r}) as archive:
     archive.extractall(members=[n for n in archive.namelist()
                                 if n.startswith("exercise/")])
 sys.path.insert(0, os.getcwd())'''
+
+
+def checker_cell(url: str, page: str, strings) -> str:
+    """The cell that fetches the checker from `url`, its texts in the notebook's language; if it
+    cannot, it says where to download it from (`page`) and into which folder."""
+    name = exercise_archive.NAME
+    return CHECKER_CELL.format(
+        comment=strings("checker_cell_comment"), name=name, url=url,
+        missing=strings("checker_cell_missing").format(name=name, page=page,
+                                                       folder="{os.getcwd()}"))
 
 
 # The exercise's notebook is a workbook: the starter cell writes my_relu.py, the next cell runs
@@ -247,13 +260,15 @@ def workbook(nb_cells: list, site: Site, lang: str, page_url: str) -> list:
     """The exercise notebook's cells as a workbook, in the language `lang` ('' the default)."""
     from nbformat import v4
 
-    changed = workbook_sources(site, lang.rstrip("/") or site.default)
+    code = lang.rstrip("/") or site.default
+    changed = workbook_sources(site, code)
     mine = next(source for source, kind in changed.items() if kind == "starter")
     cells = []
     for cell in nb_cells:
         kind = changed.get(cell.source.strip()) if cell.cell_type == "code" else None
         if kind == "solution":
-            cells.append(v4.new_markdown_cell(f"[{page_url}#solution]({page_url}#solution)"))
+            cells.append(v4.new_markdown_cell(site.text("workbook_solution", code).format(
+                url=f"{page_url}#solution")))
         elif kind == "starter":
             tags = {"tags": [WORKBOOK_TAG]}
             cells.append(v4.new_code_cell(
@@ -275,7 +290,8 @@ def first_cell(found: PageCells, page_url: str, torch, strings) -> str:
     lines = [f"# {found.title}", "", intro, ""]
     for release in [torch.default, *(r for r in torch.ascending() if r != torch.default)]:
         said = (text("take_home_default") if release == torch.default
-                else text("take_home_differs", release=release,
+                else text("take_home_differs" if len(found.differs[release]) > 1
+                          else "take_home_differs_one", release=release,
                           sections=", ".join(found.differs[release]))
                 if release in found.differs else text("take_home_same"))
         lines.append(f"- **PyTorch {release}**: {said}")
@@ -317,8 +333,8 @@ def take_home(site: Site, path: pathlib.Path, page_dest: str, lang: str) -> Take
                                  metadata={"tags": [INSTALL_TAG]})]
     if found.needs_checker:  # the archive beside the exercise page of the notebook's language
         exercise = base + lang_prefix + exercise_archive.PAGE.removesuffix(".md") + "/"
-        nb.cells.append(v4.new_code_cell(CHECKER_CELL.format(
-            name=exercise_archive.NAME, url=exercise + exercise_archive.NAME, page=exercise)))
+        nb.cells.append(v4.new_code_cell(checker_cell(exercise + exercise_archive.NAME,
+                                                      exercise, strings)))
     if found.checked:  # the checking code first, the summary last (output_check.py)
         setup = output_check.setup_source(found.checked, strings, page_url, site.config.repo_url)
         body = [v4.new_code_cell(setup, metadata={
