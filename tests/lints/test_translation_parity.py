@@ -177,6 +177,7 @@ SNIPPET = '"""Doc."""\n\n\ndef f(x):\n    """Doc."""\n    return x + 1  # one\n'
      "docs/ru/page.md:5: snippets/f.ru.py differs from snippets/f.py in more than comments and "
      "docstrings"),
     (None, "docs/ru/page.md:5: includes snippets/f.ru.py, which does not exist"),
+    ('def f(x):\n    return (x\n', "snippets/f.ru.py:2: '(' was never closed"),
 ])
 def test_a_translation_may_include_the_file_s_translation(tmp_path, translated, expected):
     (tmp_path / "mkdocs.yml").write_text("site_name: t\ndocs_dir: docs\n", encoding="utf-8")

@@ -140,7 +140,8 @@ def differences(what: str, en_rel: str, tr_rel: str, en: list[Item], tr: list[It
 
 
 def translated_file_problems(site: Site, translation, lines: list[Item]) -> list[str]:
-    """Each file's translation a page includes: there, and the code of the file it translates."""
+    """Each file's translation the page includes: that it exists and has the code of the file it
+    translates."""
     problems, lang = [], site.language_of(translation)
     for item in lines:
         pair = translated_file(lang, item.shown.strip("`"))
@@ -149,8 +150,15 @@ def translated_file_problems(site: Site, translation, lines: list[Item]) -> list
         where, (original, translated) = f"{site.relative(translation)}:{item.line}", pair
         if not (site.root / translated).is_file():
             problems.append(f"{where}: includes {translated}, which does not exist")
-        elif code_of((site.root / original).read_text("utf-8")) != code_of(
-                (site.root / translated).read_text("utf-8")):
+            continue
+        try:
+            same = code_of((site.root / original).read_text("utf-8")) == code_of(
+                (site.root / translated).read_text("utf-8"))
+        except SyntaxError as error:
+            problems.append(f"{translated}:{error.lineno}: {error.msg}, so its code cannot be "
+                            f"compared with {original} (included at {where})")
+            continue
+        if not same:
             problems.append(f"{where}: {translated} differs from {original} in more than "
                             "comments and docstrings; translate only those, and copy the code")
     return problems
