@@ -614,7 +614,8 @@ def report(path, results, lang="en", page=None):
         passed = sum(result.passed for result in results if result.required)
         failed = [str(number(r)) for r in results if r.required and not r.passed]
         lines.append(t("summary", passed=passed, total=len(REQUIRED)) +
-                     (t("summary.failed", numbers=", ".join(failed)) if failed else ""))
+                     (t("summary.failed" if len(failed) > 1 else "summary.failed_one",
+                        numbers=", ".join(failed)) if failed else ""))
     return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="    ",
                                    break_on_hyphens=False) for line in lines)
 

@@ -17,6 +17,7 @@ EN = {
     "summary": "{passed} of {total} required checks passed.",
     "summary.load": "Nothing was checked: fix the file first.",
     "summary.failed": " Failed: {numbers}.",
+    "summary.failed_one": " Failed: {numbers}.",
     # what to do, after a failed check; {page} is the exercise page's section
     "todo.load": "fix the file so that python my_relu.py runs; see {page}",
     "todo.subclass": "declare class CustomReLU(torch.autograd.Function); see {page}",
@@ -215,7 +216,8 @@ RU = {
     "checking": "Проверка {path}",
     "summary": "Пройдено обязательных проверок: {passed} из {total}.",
     "summary.load": "Проверки не выполнены: сначала исправьте файл.",
-    "summary.failed": " Не пройдены: {numbers}.",
+    "summary.failed": " Не пройдены проверки {numbers}.",
+    "summary.failed_one": " Не пройдена проверка {numbers}.",
     "todo.load": "исправьте файл, чтобы команда python my_relu.py выполнялась; "
                  "см. {page}",
     "todo.subclass": "объявите class CustomReLU(torch.autograd.Function); см. {page}",

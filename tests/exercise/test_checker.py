@@ -3,6 +3,7 @@ reason in both languages, and cannot be fooled by the solution it runs (in a chi
 its own). Which checks each case of the page fails, on every release, the exercise page's own
 run proves (docs/en/exercise.md); here: the reasons, in both languages, and the tampering."""
 import atexit
+import dataclasses
 import functools
 import math
 import os
@@ -390,7 +391,7 @@ def test_a_failing_report_reads_at_a_glance():
     """A line per passed check, the failures last, each with what to do and where the page
     explains it, and a summary that names them."""
     for lang, todo, failed in (("en", "→ build a new tensor", "Failed: 5."),
-                               ("ru", "→ создайте новый тензор", "Не пройдены: 5.")):
+                               ("ru", "→ создайте новый тензор", "Не пройдена проверка 5.")):
         results = list(check("inplace_grad_output.py", lang).values())
         lines = exercise.report("my_relu.py", results, lang).splitlines()
         mark = f"[{messages.translate(lang, 'PASS')}] "
@@ -497,3 +498,12 @@ def test_cli_help_is_the_same_in_any_terminal(capsys, monkeypatch):
         printed.append(capsys.readouterr().out)
     assert printed[0] == printed[1]
     assert "--timeout SECONDS" in printed[0] and "exit status: 0" in printed[0]
+
+
+def test_the_summary_names_one_failed_check_in_the_singular_and_more_in_the_plural():
+    results = list(check("inplace_grad_output.py", "ru").values())
+    one = exercise.report("my_relu.py", results, "ru").splitlines()[-1]
+    more = exercise.report("my_relu.py", [dataclasses.replace(r, passed=False) if r.key == "values" else r
+                                          for r in results], "ru").splitlines()[-1]
+    assert one.endswith("Не пройдена проверка 5.") and more.endswith(
+        "Не пройдены проверки 4, 5."), (one, more)
