@@ -505,10 +505,11 @@ def test_the_script_checks_the_readers_torch_as_the_notebook_does():
     assert strings["output_check_same"] in result.stdout, result.stdout[-2000:]
 
 
-def test_a_block_s_options_do_not_reach_the_notebook():
+def test_a_block_s_options_and_a_link_s_attributes_do_not_reach_the_notebook():
     page = ["/// tab | Report", "    select: true", "    type: note", "", "Text: with a colon.",
-            "///"]
-    assert notebooks.prose(page, "https://x/") == "**Report**\n\nText: with a colon."
+            "///", "Get [`a.pyz`](a.pyz){ download=a.pyz }, then {x} stays."]
+    assert notebooks.prose(page, "https://x/") == (
+        "**Report**\n\nText: with a colon.\nGet [`a.pyz`](https://x/a.pyz), then {x} stays.")
 
 
 def test_the_first_cell_names_one_differing_section_in_the_singular():

@@ -34,6 +34,7 @@ INSTALL_TAG = "install"
 BLOCK = re.compile(r"^/{3,}\s*(?:\w+\s*(?:\|\s*(?P<title>.*))?)?$")  # `/// details | Title`
 BLOCK_OPTION = re.compile(r"^ {4}[\w-]+:(\s|$)")  # `    select: true` under `/// tab | Title`
 COMMENT = re.compile(r"<!--.*?-->", re.S)
+ATTR_LIST = re.compile(r"(?<=\))\{:?[ \t]*[^{}\n]*\}")  # [text](file){ download=name }
 # [text](mask.md#chain-rule): the page, then its anchor and the closing parenthesis
 LOCAL_LINK = re.compile(r"(\]\()(?![a-z]+:|#|/)([^)\s#]+)([^)\s]*\))")
 GITHUB = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+?)(?:\.git)?/?$")
@@ -122,8 +123,8 @@ def bound(tree: ast.Module) -> set[str]:
 
 def prose(lines: list[str], link_base: str) -> str:
     """The page between two code cells as Markdown a notebook renders: a `/// details` block's
-    title in bold without its options, a heading's id an `<a id>`, no comments, links to the
-    published site."""
+    title in bold without its options, a heading's id an `<a id>`, no comments or attribute
+    lists, links to the published site."""
     out, options = [], False
     for line in lines:
         if options and BLOCK_OPTION.match(line):
@@ -137,7 +138,8 @@ def prose(lines: list[str], link_base: str) -> str:
                        + heading["text"])
         else:
             out.append(line)
-    text = COMMENT.sub("", "\n".join(out))
+    # Jupyter's Markdown has no attribute lists: it would show them as text.
+    text = ATTR_LIST.sub("", COMMENT.sub("", "\n".join(out)))
     text = LOCAL_LINK.sub(lambda m: m[1] + link_base + (location(m[2]) if m[2].endswith(
         ".md") else m[2]) + m[3], text)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
