@@ -395,9 +395,9 @@ RU = {
     "inplace.expanded_warning": "y.sum().backward() выдал предупреждение: "
                                 "{warning}",
     "inplace.raised": "{scenario}: исключение {error}",
-    "shapes.ok": "формы (2, 3), (2, 2, 2) и () работают, как и "
-                 "grad_output, не являющийся непрерывным в памяти "
-                 "(транспонированное представление)",
+    "shapes.ok": "формы (2, 3), (2, 2, 2) и () работают, и с grad_output, "
+                 "не являющимся непрерывным в памяти (транспонированное "
+                 "представление), тоже",
     "shapes.transposed": "{shape}, где grad_output не является непрерывным "
                          "в памяти (транспонированное представление)",
     "shapes.output": "для формы {shape} выход отличается от torch.relu(x): "
@@ -445,7 +445,7 @@ ARGPARSE = {"ru": {
     "the following arguments are required: %s": "не хватает обязательных аргументов: %s",
     "expected one argument": "ожидается одно значение",
     "ambiguous option: %(option)s could match %(matches)s":
-        "неоднозначный параметр: %(option)s подходит к %(matches)s",
+        "неоднозначный параметр: %(option)s может означать %(matches)s",
     "invalid %(type)s value: %(value)r": "недопустимое значение типа %(type)s: %(value)r",
     "invalid choice: %(value)r (choose from %(choices)s)":
         "недопустимый вариант: %(value)r (выберите из %(choices)s)",
