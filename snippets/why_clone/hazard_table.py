@@ -8,7 +8,7 @@ from snippets.why_clone.hazard_expanded_gradient import backprop_sum
 from snippets.why_clone.hazard_shared_gradient import backprop_two_branches
 from snippets.why_clone.hazard_tensor_hook import backprop_with_hook
 from snippets.why_clone.hazard_user_gradient import backprop_user_gradient
-from snippets.why_clone.once_differentiable_no_fix import (
+from snippets.double_backward.once_differentiable_no_fix import (
     OnceDifferentiableNoCloneReLU)
 from snippets.why_clone.out_of_place_backward import (
     MaskedFillReLU, MultiplyMaskReLU, WhereReLU)
