@@ -201,7 +201,7 @@ POINTED_TO = [
      ".language-text pre > code", "'grad'"),
     ("exercise.md", "the checker's commands (the `--lang ru` one)", "check",
      ".language-sh pre > code", "--lang ru"),
-    ("why-clone.md", "the double-backward table", "double-backward", "table", "E-no-grad"),
+    ("double-backward.md", "the double-backward table", "double-backward", "table", "E-no-grad"),
     ("mask.md", "the subgradient formula", "subgradient", ".katex-display", "\u27fa"),
 ]
 # The smallest text size Lighthouse calls legible on a phone (its font-size audit).

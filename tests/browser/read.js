@@ -326,7 +326,9 @@ window.__tests = (() => {
                   cut: all('th, td', t).filter(c => c.checkVisibility())
                     .filter(c => !inScreen(c) || scrolls(c)).map(label),
                   scrolls: scrolls(t)}));
-    const outputs = all('article .language-output pre > code').filter(c => c.checkVisibility())
+    // Every block whose lines wrap (outputs, results to compare, commands): a Python block scrolls.
+    const outputs = all('article pre > code')
+      .filter(c => c.checkVisibility() && getComputedStyle(c).whiteSpace.startsWith('pre-wrap'))
       .map(c => ({text: c.textContent, first: label(c), cut: pastScreen(c) || scrolls(c) || !inScreen(c),
                   wrapped: wrappedLines(c)}));
     const scrollers = all('article *').filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)

@@ -131,8 +131,8 @@ def side_by_side(html_text: str, text) -> str:
     return hanging(RUN.sub(lambda run: _box(run, text), html_text))
 
 
-# An output block's code, and in it a row: a marked line, a missing line's row, a printed line.
-OUTPUT_CODE = re.compile(r'(<div class="language-output highlight">(?:(?!</div>).)*?<code>)'
+# A block that wraps (an output, a result to compare, a command: extra.css) and in it a row: a marked line, a missing line's row, a printed line.
+OUTPUT_CODE = re.compile(r'(<div class="language-(?:output|text|sh) highlight">(?:(?!</div>).)*?<code>)'
                          r"(.*?)(</code>)", re.S)
 ROW_IN_CODE = re.compile(r'(<span class="hll">)([^\n]*\n)</span>'
                          r'|(<span class="release-missing"[^>]*>[^\n]*\n</span>)|([^\n]*\n|[^\n]+$)')
@@ -151,8 +151,8 @@ def _row(match: re.Match) -> str:
 
 
 def hanging(html_text: str) -> str:
-    """Each line of an output block in a row of its own (`output-line`, its leading spaces in
-    `--lead`): extra.css gives it a hanging indent, so on a phone a wrapped line goes on under
+    """Each line of a block that wraps (an output, ```text, ```sh) in a row of its own
+    (`output-line`, its leading spaces in `--lead`): extra.css gives it a hanging indent, so on a phone a wrapped line goes on under
     its own start, not at the block's left edge, where it would read as a line of its own. The
     newline stays in the row, so the text copied and searched is the output as printed."""
     return OUTPUT_CODE.sub(lambda m: m[1] + ROW_IN_CODE.sub(_row, m[2]) + m[3], html_text)
