@@ -73,17 +73,24 @@ window.__tests = (() => {
             first: first ? first.querySelector('code').textContent.replace(/\n$/, '').split('\n') : []};
   };
 
+    // An element in a fold ("Full script") is read with the fold open, as a reader reads it: the
+  // folds this opened, to close again.
+  const openFolds = el => {
+    const opened = [];
+    for (let fold = el.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+      if (!fold.open) opened.push(fold);
+      fold.open = true;
+    }
+    return opened;
+  };
+
   // Each box of a code block's outputs (one block per release group), as drawn.
   const releaseOutputs = async () => {
     const found = [], opened = [];
     for (const box of all('article .release-outputs')) {
       // A code block's outputs follow it; the changes page's pairs of releases follow no code.
       if (!box.previousElementSibling?.matches('.language-python')) continue;
-      // A box in a fold ("Full script") is read with the fold open, as a reader reads it.
-      for (let fold = box.closest('details'); fold; fold = fold.parentElement.closest('details')) {
-        if (!fold.open) opened.push(fold);
-        fold.open = true;
-      }
+            opened.push(...openFolds(box));
       const blocks = [];
       for (const block of all(':scope > .highlight', box)) {
         // The theme sets a block up (its title bar's copy button) when it first comes into
@@ -239,13 +246,16 @@ window.__tests = (() => {
       tab_label: tabLabel(),
       answer: answer(),
       lesson: lesson(),
-      results: all('article table.results-table').map(table => {
+            results: all('article table.results-table').map(table => {
+        const opened = openFolds(table);
         table.scrollIntoView({behavior: 'instant'});
         const wrap = table.closest('.md-typeset__scrollwrap') || table;
-        return {name: table.dataset.results,
-                releases: all('thead tr:nth-child(2) th', table).map(th => th.innerText.trim()),
-                rows: all('tbody tr', table).map(tr => all('td', tr).map(td => td.innerText.trim())),
-                scrolls: wrap.scrollWidth > wrap.clientWidth};
+        const found = {name: table.dataset.results,
+                       releases: all('thead tr:nth-child(2) th', table).map(th => th.innerText.trim()),
+                       rows: all('tbody tr', table).map(tr => all('td', tr).map(td => td.innerText.trim())),
+                       scrolls: wrap.scrollWidth > wrap.clientWidth};
+        opened.forEach(fold => fold.open = false);
+        return found;
       }),
       release_outputs: await releaseOutputs(),
       figures: await figures(),
