@@ -1,7 +1,7 @@
 import torch
 
-x = torch.tensor([-1.0, 0.0, 2.0, float("nan")], requires_grad=True)
-g = torch.tensor([10.0, 20.0, 30.0, 40.0])  # dL/dy from the later layers
+x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+g = torch.tensor([10.0, 20.0, 30.0])  # dL/dy from the later layers
 
 grad_input = g.clone()
 grad_input[x < 0] = 0  # the tutorial's line

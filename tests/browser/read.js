@@ -70,10 +70,13 @@ window.__tests = (() => {
   const lesson = () => {
     const first = all('article div.highlight:not(.language-output)').find(b => b.checkVisibility());
     return {height: document.documentElement.scrollHeight,
-            first: first ? first.querySelector('code').textContent.replace(/\n$/, '').split('\n') : []};
+            first: first ? first.querySelector('code').textContent.replace(/\n$/, '').split('\n') : [],
+            // Each file the page offers for download, and how far down the page its link is.
+            downloads: all('article a[download]').filter(a => a.checkVisibility())
+              .map(a => [a.getAttribute('download'), a.getBoundingClientRect().bottom + scrollY])};
   };
 
-    // An element in a fold ("Full script") is read with the fold open, as a reader reads it: the
+  // An element in a fold ("Full script") is read with the fold open, as a reader reads it: the
   // folds this opened, to close again.
   const openFolds = el => {
     const opened = [];
@@ -90,7 +93,7 @@ window.__tests = (() => {
     for (const box of all('article .release-outputs')) {
       // A code block's outputs follow it; the changes page's pairs of releases follow no code.
       if (!box.previousElementSibling?.matches('.language-python')) continue;
-            opened.push(...openFolds(box));
+      opened.push(...openFolds(box));
       const blocks = [];
       for (const block of all(':scope > .highlight', box)) {
         // The theme sets a block up (its title bar's copy button) when it first comes into
