@@ -6,6 +6,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import yaml
 
 from tests.repo import SITE
 from verified_docs.build import changes
@@ -37,6 +38,23 @@ def visible_examples(path):
     around = blocks_around(path)
     return [f for f in page_fences(SITE, path) if f.lang in PYTHON_LANGS
             and "details" not in around[f.open_line] and not f.continued]
+
+
+@pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)
+def test_front_matter_is_valid_yaml(page):
+    """MkDocs drops a front matter it cannot parse without a word: the page would lose its
+    description, and changes.md its sentences (an alias `*name` with no `&name`, say)."""
+    text = page.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return
+    block = text[4:text.index("\n---", 4)]
+    try:
+        yaml.safe_load(block)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 2 if mark else 1
+        pytest.fail(f"{SITE.relative(page)}:{line}: the front matter is not valid YAML, so MkDocs "
+                    f"ignores all of it: {getattr(error, 'problem', error)}")
 
 
 @pytest.mark.parametrize("page", SITE.all_pages(), ids=SITE.relative)

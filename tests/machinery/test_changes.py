@@ -97,22 +97,32 @@ def test_an_example_that_prints_only_its_release_is_no_change(site):
 
 @pytest.mark.parametrize("lang", [lang.locale for lang in SITE.built_languages])
 def test_each_pair_opens_with_a_sentence_per_change_then_shows_context(site, lang):
-    """Each pair's section: the count, then one written sentence per changed example (its
-    front matter's), each linked to its example; each example's old lines with their
+    """Each pair's section: the count, then each sentence of its front matter once, in order,
+    linked to every example written under it; each example's old lines with their
     unchanged neighbours, the changed ones marked."""
     source = SITE.docs / lang / "changes.md"
     written = SITE.front_matter(source)[0]["changes"]
     for old, new in changes.pairs(SITE):
         body = sections(site, lang)[f"{old} → {new}"]
         intro = body[:body.index('<div class="release-outputs')]
-        items = [html.unescape(re.sub(r"<[^>]+>", "", li)) for li in
-                 re.findall(r"<li>(.*?)</li>", intro.split("</ul>")[0], re.S)]
-        said = [str(text) for text in written[f"{old} → {new}"].values()]
-        plain = [html.unescape(re.sub(r"`", "", text)).rstrip(".").lower() for text in said]
-        assert [item.lower().startswith(p[:40]) for item, p in zip(items, plain)] == [True] * len(
-            said) and len(items) >= len(said), (
+        shown = html.unescape(re.sub(r"<[^>]+>", "", intro)).lower()
+        said = list(dict.fromkeys(str(text) for text in written[f"{old} → {new}"].values()))
+        at = [shown.find(html.unescape(text.replace("`", "")).rstrip(".")[:40].lower())
+              for text in said]
+        assert -1 not in at and at == sorted(at), (
             f"changes.md ({lang}), {old} → {new}: the section should open with the sentences of"
-            f" {source.name}'s front matter, in order; it opens with {items[:3]}")
+            f" {source.name}'s front matter, each once, in order; found at {at}: {shown[:300]}")
+        # The bullets, before the first example's own heading; each link to an example as ⟦⟧.
+        bullets = html.unescape(re.sub(r"<[^>]+>", "", re.sub(
+            r'<a href="[^"]*#example-\d+">', "⟦⟧", intro.split("<p><strong>")[0]))).lower()
+        at = [bullets.find(html.unescape(text.replace("`", "")).rstrip(".")[:40].lower())
+              for text in said]
+        for text, start, end in zip(said, at, at[1:] + [len(bullets)]):
+            examples = [k for k, t in written[f"{old} → {new}"].items() if str(t) == text]
+            linked = bullets[start:end].count("⟦⟧")
+            assert linked == len(examples), (
+                f"changes.md ({lang}), {old} → {new}: {len(examples)} examples share the sentence "
+                f"{text[:50]!r}, its bullet links {linked}")
         blocks = re.findall(r'<div class="language-output highlight">.*?</code>', body, re.S)
         rows = [re.findall(r'<span class="(hll )?output-line"', b) for b in blocks]
         assert any(len(r) > 1 and "" in r and "hll " in r for r in rows), (
@@ -132,14 +142,14 @@ def scratch(tmp_path_factory):
 def test_a_changed_example_without_its_sentence_fails_the_build(scratch, tmp_path):
     page = scratch / "docs" / "ru" / "changes.md"
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    gone = next(n for n, line in enumerate(lines) if "snippets/going_further/vmap.py:" in line)
+    gone = next(n for n, line in enumerate(lines) if "snippets/going_further/backward_receives.py:" in line)
     pair = max(n for n, line in enumerate(lines[:gone]) if "→" in line) + 1
     page.write_text("".join(lines[:gone] + lines[gone + 1:]).replace(
         "snippets/mask/value_at_zero.py:", "snippets/mask/no_such_example.py:"), encoding="utf-8")
     done = build(scratch, tmp_path / "site")
     assert done.returncode != 0, "the strict build passed without a changed example's sentence"
     said = done.stdout + done.stderr
-    assert (f"docs/ru/changes.md:{pair}: the output of `snippets/going_further/vmap.py` differs"
+    assert (f"docs/ru/changes.md:{pair}: the output of `snippets/going_further/backward_receives.py` differs"
             in said), said[-3000:]
     assert re.search(r"docs/ru/changes\.md:\d+: `snippets/mask/no_such_example\.py` under "
                      r'"2\.13\.0 → 2\.14\.1" names no example', said), said[-3000:]

@@ -14,6 +14,9 @@ written, once per language, in the page's front matter, in the order of importan
         snippets/index/grad_at_zero.py: the gradient of `x.clamp(min=0)` at 0 goes from 1 to 0
         mask.md#subgradient: …      (an example written on the page: page and section id)
 
+Examples that change for one reason share its sentence (a YAML anchor, `&name` then `*name`):
+the page lists them under it, not the sentence once per example.
+
 A changed example without its sentence, or a sentence for an example that does not exist or
 does not change in that pair, is an error naming the file and line (the strict build fails).
 """
@@ -276,12 +279,15 @@ def page_markdown(markdown: str, site: Site, page_url: str) -> str:
                        .format(pair=pair, changed=len(found), examples=count,
                                headline=headline.rstrip(".")))
         parts += [f"## {pair_name(old, new)} {{ #{anchor} }}\n", sentence + "\n"]
-        shown = set()
+                # One bullet per sentence: the examples written under the same sentence (one cause)
+        # are listed under it, not restated.
+        linked = {}
         for change in found:
-            text = said.get(change.key)
-            if text and text not in shown:
-                shown.add(text)
-                parts.append(f"- {capitalised(text).rstrip('.')} ({link(change)}).")
+            if change.key in said:
+                linked.setdefault(said[change.key], []).append(link(change))
+        for text, links in linked.items():
+            parts += ([f"- {capitalised(text).rstrip('.')} ({links[0]})."] if len(links) == 1
+                      else [f"- {capitalised(text).rstrip('.')}:"] + [f"    - {a}" for a in links])
         parts.append("")
         for change in found:
             parts.append(f"**{link(change)}**\n")
@@ -293,7 +299,8 @@ def page_markdown(markdown: str, site: Site, page_url: str) -> str:
             old_lines, old_marks = joined([h[0] for h in hunks], [h[1] for h in hunks])
             new_lines, new_marks = joined([h[2] for h in hunks], [h[3] for h in hunks])
             # The evidence is folded: with its folds closed the page is its sentences and values.
-            parts += [f"/// details | {site.text('changes_outputs').format(old=old, new=new)}",
+            fold = site.text("changes_outputs").format(example=title(change), old=old, new=new)
+            parts += [f"/// details | {fold}",
                       fence(label.format(release=old), old_lines, old_marks) + "\n"
                       + fence(label.format(release=new), new_lines, new_marks), "///\n"]
     return markdown.replace(SUMMARY, "\n".join(summary)).replace(PLACEHOLDER, "\n".join(parts))
