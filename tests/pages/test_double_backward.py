@@ -1,7 +1,6 @@
 """Facts the double-backward page states that its outputs do not print, asserted on values;
 what an output fence prints, the page's own run compares on every release."""
 import inspect
-import runpy
 from pathlib import Path
 
 import pytest
@@ -9,17 +8,12 @@ import torch
 
 from snippets.double_backward import double_backward_table, mark_dirty_wrong_gradient
 from snippets.shared import my_relu, no_clone_relu
+from tests.helpers import run_snippet
 
 ROOT = Path(__file__).resolve().parents[2]
 MyReLU = my_relu.MyReLU
 NoCloneReLU = no_clone_relu.NoCloneReLU
 
-
-def run_script(name, capsys):
-    """Run a self-contained snippet as __main__; return its namespace and what it printed."""
-    namespace = runpy.run_path(str(ROOT / "snippets" / "double_backward" / f"{name}.py"),
-                               run_name="__main__")
-    return namespace, capsys.readouterr().out
 
 
 def test_x_times_x_the_second_derivative_is_two_with_the_clone_and_fails_without():
@@ -92,7 +86,7 @@ def test_no_option_turns_the_custom_gx_without_a_graph_into_zero():
 
 def test_once_differentiable_leaf_requires_grad_and_is_the_callers_w_without_the_clone(
         capsys):
-    namespace, _ = run_script("once_unused", capsys)
+    namespace, _ = run_snippet("double_backward", "once_unused", capsys)
     leaf = namespace["leaf"].variable
     assert leaf.is_leaf and leaf.requires_grad
     # leaf NoCloneReLU, once: the returned gradient is the caller's w in memory

@@ -2,7 +2,6 @@
 output fence prints, the page's own run compares on every release."""
 import inspect
 import re
-import runpy
 from pathlib import Path
 
 import pytest
@@ -10,18 +9,13 @@ import torch
 
 from snippets.shared import my_relu, no_clone_relu
 from snippets.why_clone import out_of_place_backward, tutorial_loop
+from tests.helpers import run_snippet
 from tests.repo import RELEASE
 
 ROOT = Path(__file__).resolve().parents[2]
 MyReLU = my_relu.MyReLU
 NoCloneReLU = no_clone_relu.NoCloneReLU
 
-
-def run_script(name, capsys):
-    """Run a self-contained snippet as __main__; return its namespace and what it printed."""
-    namespace = runpy.run_path(str(ROOT / "snippets" / "why_clone" / f"{name}.py"),
-                               run_name="__main__")
-    return namespace, capsys.readouterr().out
 
 
 def test_quoted_derivatives_yaml_entries_are_in_this_release():
@@ -62,7 +56,7 @@ def test_what_the_page_says_a_release_added(present, since):
 
 
 def test_sum_example_warns_per_version(capsys):
-    namespace, _ = run_script("sum_of_outputs", capsys)
+    namespace, _ = run_snippet("why_clone", "sum_of_outputs", capsys)
     ops = [re.search(r"Use of (\w+) on expanded", str(w.message)).group(1)
            for w in namespace["caught"]]
     # 2.13 and 2.14.1 warn from index_put_ and masked_fill_; since 2.15 only masked_fill_.
@@ -82,7 +76,7 @@ def test_tensor_hook_gets_a_fresh_gradient():
 
 
 def test_grad_mode_example_records_the_masked_write_per_release(capsys):
-    _, out = run_script("grad_mode", capsys)
+    _, out = run_snippet("why_clone", "grad_mode", capsys)
     recorded = out.split("create_graph=")[2]
     assert ("IndexPutBackward0" if RELEASE < (2, 15) else "MaskedFillBackward0") in recorded
 
@@ -91,7 +85,7 @@ def test_grad_mode_example_records_the_masked_write_per_release(capsys):
                                   "input_grad_buffers_limits"])
 def test_input_grad_buffers_examples_per_release(name, capsys):
     """Which releases have the buffer; what each case prints, the page's outputs show."""
-    _, out = run_script(name, capsys)
+    _, out = run_snippet("why_clone", name, capsys)
     if RELEASE >= (2, 15):
         assert "buffer for x's gradient: [3.0, 3.0]" in out and "AttributeError" not in out
     else:
