@@ -249,7 +249,7 @@ window.__tests = (() => {
       tab_label: tabLabel(),
       answer: answer(),
       lesson: lesson(),
-            results: all('article table.results-table').map(table => {
+      results: all('article table.results-table').map(table => {
         const opened = openFolds(table);
         table.scrollIntoView({behavior: 'instant'});
         const wrap = table.closest('.md-typeset__scrollwrap') || table;

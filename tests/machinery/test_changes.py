@@ -105,18 +105,15 @@ def test_each_pair_opens_with_a_sentence_per_change_then_shows_context(site, lan
     for old, new in changes.pairs(SITE):
         body = sections(site, lang)[f"{old} → {new}"]
         intro = body[:body.index('<div class="release-outputs')]
-        shown = html.unescape(re.sub(r"<[^>]+>", "", intro)).lower()
         said = list(dict.fromkeys(str(text) for text in written[f"{old} → {new}"].values()))
-        at = [shown.find(html.unescape(text.replace("`", "")).rstrip(".")[:40].lower())
-              for text in said]
-        assert -1 not in at and at == sorted(at), (
-            f"changes.md ({lang}), {old} → {new}: the section should open with the sentences of"
-            f" {source.name}'s front matter, each once, in order; found at {at}: {shown[:300]}")
         # The bullets, before the first example's own heading; each link to an example as ⟦⟧.
         bullets = html.unescape(re.sub(r"<[^>]+>", "", re.sub(
             r'<a href="[^"]*#example-\d+">', "⟦⟧", intro.split("<p><strong>")[0]))).lower()
         at = [bullets.find(html.unescape(text.replace("`", "")).rstrip(".")[:40].lower())
               for text in said]
+        assert -1 not in at and at == sorted(at), (
+            f"changes.md ({lang}), {old} → {new}: the section should open with the sentences of"
+            f" {source.name}'s front matter, each once, in order; found at {at}: {bullets[:300]}")
         for text, start, end in zip(said, at, at[1:] + [len(bullets)]):
             examples = [k for k, t in written[f"{old} → {new}"].items() if str(t) == text]
             linked = bullets[start:end].count("⟦⟧")
@@ -142,14 +139,15 @@ def scratch(tmp_path_factory):
 def test_a_changed_example_without_its_sentence_fails_the_build(scratch, tmp_path):
     page = scratch / "docs" / "ru" / "changes.md"
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    gone = next(n for n, line in enumerate(lines) if "snippets/going_further/backward_receives.py:" in line)
+    example = "snippets/going_further/backward_receives.py"
+    gone = next(n for n, line in enumerate(lines) if f"{example}:" in line)
     pair = max(n for n, line in enumerate(lines[:gone]) if "→" in line) + 1
     page.write_text("".join(lines[:gone] + lines[gone + 1:]).replace(
         "snippets/mask/value_at_zero.py:", "snippets/mask/no_such_example.py:"), encoding="utf-8")
     done = build(scratch, tmp_path / "site")
     assert done.returncode != 0, "the strict build passed without a changed example's sentence"
     said = done.stdout + done.stderr
-    assert (f"docs/ru/changes.md:{pair}: the output of `snippets/going_further/backward_receives.py` differs"
+    assert (f"docs/ru/changes.md:{pair}: the output of `{example}` differs"
             in said), said[-3000:]
     assert re.search(r"docs/ru/changes\.md:\d+: `snippets/mask/no_such_example\.py` under "
                      r'"2\.13\.0 → 2\.14\.1" names no example', said), said[-3000:]

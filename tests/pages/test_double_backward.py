@@ -15,7 +15,6 @@ MyReLU = my_relu.MyReLU
 NoCloneReLU = no_clone_relu.NoCloneReLU
 
 
-
 def test_x_times_x_the_second_derivative_is_two_with_the_clone_and_fails_without():
     """The page's first example, and the sentence after it."""
     def second(relu):
